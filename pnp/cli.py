@@ -1,0 +1,21 @@
+"""The `pnp` command: each game contributes its own sub-commands and build targets."""
+
+from __future__ import annotations
+
+import typer
+
+from .build import build_app
+from .games.power_lines_cards.deck_cli import deck_app
+
+app = typer.Typer(
+    help="Print-and-play generator and deck-builder for small 'line' games.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(build_app, name="build")
+app.add_typer(deck_app, name="deck")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""One backend-neutral drawing (shapes and text in millimetres), rendered to PDF or SVG."""

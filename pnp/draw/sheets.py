@@ -1,0 +1,148 @@
+"""Imposition: components on paper, centred, with crop marks, bleed and duplex backs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..diagnostics import PnpError
+from ..layouts import SheetLayout, sheet_layout
+from .shapes import Drawing, Group, Line, Rect, Shape, Style, Text, group
+
+# Draws one face in its own cut-box coordinates (0..w, 0..h); art may reach out
+# by `bleed` on every side, and is clipped there.
+FaceDrawer = Callable[[float], Sequence[Shape]]
+
+MARK = "#000000"
+
+
+@dataclass(frozen=True)
+class Component:
+    width: float  # cut size, mm
+    height: float
+    front: FaceDrawer
+    back: FaceDrawer | None = None
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    bleed: float = 0.0  # mm of art past the cut line, each side
+    cut_lines: bool = False  # full cut lines instead of crop marks
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, to calibrate a duplex printer
+    gap: float = 0.0  # extra space between components (besides twice the bleed)
+    max_cols: int | None = None
+    max_rows: int | None = None
+    duplex: bool = True  # a backs page after every fronts page (blank where there are no backs)
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    x0: float  # cut-box corner of the first component
+    y0: float
+    pitch_x: float
+    pitch_y: float
+
+    def cell(self, i: int) -> tuple[float, float]:
+        r, c = divmod(i, self.cols)
+        return self.x0 + c * self.pitch_x, self.y0 + r * self.pitch_y
+
+
+def _fit(paper_len: float, size: float, bleed: float, gap: float, lay: SheetLayout, cap: int | None) -> int:
+    """How many components fit along one paper side, with room for marks inside the margin."""
+    room = paper_len - 2 * (lay.margin + lay.mark_offset + lay.mark_min_length)
+    pitch = size + 2 * bleed + gap
+    n = int((room + gap + 1e-9) // pitch)
+    return max(0, min(n, cap) if cap else n)
+
+
+def plan(width: float, height: float, opts: SheetOptions) -> Grid:
+    lay = sheet_layout()
+    paper = lay.paper[opts.paper]
+    cols = _fit(paper.width, width, opts.bleed, opts.gap, lay, opts.max_cols)
+    rows = _fit(paper.height, height, opts.bleed, opts.gap, lay, opts.max_rows)
+    if cols == 0 or rows == 0:
+        raise PnpError(
+            f"a {width:g} x {height:g} mm component with {opts.bleed:g} mm bleed does not fit on {opts.paper} paper "
+            f"inside the {lay.margin:g} mm margin; use less bleed or larger paper",
+            exit_code=2,
+        )
+    pitch_x = width + 2 * opts.bleed + opts.gap
+    pitch_y = height + 2 * opts.bleed + opts.gap
+    block_w = cols * pitch_x - opts.gap - 2 * opts.bleed
+    block_h = rows * pitch_y - opts.gap - 2 * opts.bleed
+    return Grid(cols, rows, (paper.width - block_w) / 2, (paper.height - block_h) / 2, pitch_x, pitch_y)
+
+
+def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "") -> list[Drawing]:
+    """Pages of fronts, each followed (duplex) by its backs mirrored for a long-edge flip."""
+    if not components:
+        return []
+    w, h = components[0].width, components[0].height
+    if any((c.width, c.height) != (w, h) for c in components):
+        raise ValueError("impose() takes components of one size; impose each size on its own sheets")
+    grid = plan(w, h, opts)
+    paper = sheet_layout().paper[opts.paper]
+    per_page = grid.cols * grid.rows
+    sheets = [components[i : i + per_page] for i in range(0, len(components), per_page)]
+    pages: list[Drawing] = []
+    for number, sheet in enumerate(sheets, 1):
+        label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
+        front = Drawing(paper.width, paper.height, title=label)
+        for i, comp in enumerate(sheet):
+            front.add(_placed(comp.front, *grid.cell(i), w, h, opts.bleed))
+        front.add(*_guides(grid, len(sheet), w, h, opts, label))
+        pages.append(front)
+        if opts.duplex:
+            back = Drawing(paper.width, paper.height, title=f"{label} (backs)" if label else "")
+            dx, dy = opts.back_offset
+            for i, comp in enumerate(sheet):
+                if comp.back is not None:
+                    x, y = grid.cell(i)
+                    back.add(_placed(comp.back, paper.width - x - w + dx, y + dy, w, h, opts.bleed))
+            pages.append(back)
+    return pages
+
+
+def _placed(draw: FaceDrawer, x: float, y: float, w: float, h: float, bleed: float) -> Group:
+    clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style())
+    return group(*draw(bleed), at=(x, y), clip=clip)
+
+
+def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, label: str) -> list[Shape]:
+    """Crop marks in the margin around the block (never over a component), or full cut lines."""
+    lay = sheet_layout()
+    paper = lay.paper[opts.paper]
+    cols = min(count, grid.cols)
+    rows = -(-count // grid.cols)
+    xs = sorted({round(grid.x0 + c * grid.pitch_x + dx, 6) for c in range(cols) for dx in (0, w)})
+    ys = sorted({round(grid.y0 + r * grid.pitch_y + dy, 6) for r in range(rows) for dy in (0, h)})
+    # The art (with bleed) spans this box; marks start just outside it.
+    left, right = xs[0] - opts.bleed, xs[-1] + opts.bleed
+    top, bottom = ys[0] - opts.bleed, ys[-1] + opts.bleed
+    shapes: list[Shape] = []
+    if opts.cut_lines:
+        style = Style(stroke=MARK, stroke_width=lay.cut_line_stroke)
+        lo_x, hi_x = lay.margin, paper.width - lay.margin
+        lo_y, hi_y = lay.margin, paper.height - lay.margin
+        shapes += [Line(x, lo_y, x, hi_y, style) for x in xs]
+        shapes += [Line(lo_x, y, hi_x, y, style) for y in ys]
+        mark_end_y = hi_y
+    else:
+        style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
+        length_x = min(lay.mark_length, left - lay.mark_offset - lay.margin, paper.width - lay.margin - right - lay.mark_offset)
+        length_y = min(lay.mark_length, top - lay.mark_offset - lay.margin, paper.height - lay.margin - bottom - lay.mark_offset)
+        a, b = top - lay.mark_offset, bottom + lay.mark_offset
+        shapes += [Line(x, a - length_y, x, a, style) for x in xs]
+        shapes += [Line(x, b, x, b + length_y, style) for x in xs]
+        a, b = left - lay.mark_offset, right + lay.mark_offset
+        shapes += [Line(a - length_x, y, a, y, style) for y in ys]
+        shapes += [Line(b, y, b + length_x, y, style) for y in ys]
+        mark_end_y = bottom + lay.mark_offset + length_y
+    text_height = lay.label_size * 25.4 / 72
+    baseline = paper.height - lay.margin - 0.25 * text_height  # room for descenders
+    if label and not opts.cut_lines and baseline - text_height - 1.0 >= mark_end_y:
+        shapes.append(Text(paper.width / 2, baseline, f"{label} - print at 100 % (actual size)", lay.label_size, fill="#555555", anchor="middle"))
+    return shapes

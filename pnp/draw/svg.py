@@ -1,0 +1,88 @@
+"""svgwrite backend: one Drawing to one SVG whose width and height are in mm."""
+
+from __future__ import annotations
+
+import svgwrite
+
+from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
+
+MM_PER_PT = 25.4 / 72
+FONT_FAMILY = {  # the PDF's standard fonts and their usual SVG stand-ins
+    "Helvetica": ("Helvetica, Arial, sans-serif", "normal", "normal"),
+    "Helvetica-Bold": ("Helvetica, Arial, sans-serif", "bold", "normal"),
+    "Helvetica-Oblique": ("Helvetica, Arial, sans-serif", "normal", "italic"),
+}
+
+
+def _n(x: float) -> str:
+    """Numbers rounded to a micrometre: short, stable output."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def render_svg(page: Drawing) -> str:
+    dwg = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
+    if page.title:
+        dwg.set_desc(title=page.title)
+    clips = iter(range(1, 1 << 30))
+    for shape in page.items:
+        dwg.add(_element(dwg, shape, clips))
+    return dwg.tostring() + "\n"
+
+
+def _style(style: Style) -> dict:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke:
+        attrs |= {"stroke": style.stroke, "stroke_width": _n(style.stroke_width)}
+        if style.dash:
+            attrs["stroke_dasharray"] = " ".join(_n(d) for d in style.dash)
+    if style.even_odd:
+        attrs["fill_rule"] = "evenodd"
+    return attrs
+
+
+def _path_data(ops) -> str:
+    return " ".join(op[0] + " ".join(_n(v) for v in op[1:]) for op in ops)
+
+
+def _element(dwg: svgwrite.Drawing, shape: Shape, clips):
+    if isinstance(shape, Group):
+        g = dwg.g()
+        if shape.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            g["transform"] = "matrix(" + " ".join(_n(v) for v in shape.transform) + ")"
+        if shape.clip is not None:
+            clip_id = f"clip{next(clips)}"
+            clip = dwg.defs.add(dwg.clipPath(id=clip_id))
+            r = shape.clip
+            clip.add(dwg.rect((_n(r.x), _n(r.y)), (_n(r.w), _n(r.h))))
+            g["clip-path"] = f"url(#{clip_id})"
+        for item in shape.items:
+            g.add(_element(dwg, item, clips))
+        return g
+    if isinstance(shape, Text):
+        family, weight, font_style = FONT_FAMILY.get(shape.font, FONT_FAMILY["Helvetica"])
+        return dwg.text(
+            shape.text,
+            insert=(_n(shape.x), _n(shape.y)),
+            font_size=_n(shape.size * MM_PER_PT),
+            font_family=family,
+            font_weight=weight,
+            font_style=font_style,
+            text_anchor=shape.anchor,
+            fill=shape.fill,
+        )
+    if isinstance(shape, Rect):
+        extra = {"rx": _n(shape.radius)} if shape.radius else {}
+        return dwg.rect((_n(shape.x), _n(shape.y)), (_n(shape.w), _n(shape.h)), **extra, **_style(shape.style))
+    if isinstance(shape, Line):
+        return dwg.line((_n(shape.x1), _n(shape.y1)), (_n(shape.x2), _n(shape.y2)), **_style(shape.style))
+    if isinstance(shape, Circle):
+        return dwg.circle((_n(shape.cx), _n(shape.cy)), _n(shape.r), **_style(shape.style))
+    if isinstance(shape, Path):
+        return dwg.path(d=_path_data(shape.ops), **_style(shape.style))
+    raise TypeError(f"cannot draw {type(shape).__name__}")

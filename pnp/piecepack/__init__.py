@@ -1,0 +1,1 @@
+"""The piecepack: one model and one drawing shared by every piecepack game."""

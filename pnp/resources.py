@@ -1,0 +1,29 @@
+"""Where the shipped data (layouts/, templates/, decks/) lives.
+
+In a wheel the three folders are packed into `pnp/_data/`; in a source checkout
+(or an editable install) they sit beside the package at the top of the repo.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def data_dir(name: str) -> Path:
+    """The folder `layouts`, `templates` or `decks`."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"pnp is installed without its {name}/ folder")
+
+
+def layout_file(name: str) -> Path:
+    return data_dir("layouts") / name
+
+
+def deck_file(name: str) -> Path:
+    return data_dir("decks") / name
