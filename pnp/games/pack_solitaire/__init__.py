@@ -1,0 +1,1 @@
+"""Pack Solitaire (David Hassell, 2003): tile dealing, layout scoring and an exact layout solver."""

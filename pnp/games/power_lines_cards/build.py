@@ -1,0 +1,75 @@
+"""`pnp build power-lines-cards`: card sheets for one or more decks, fronts and duplex backs."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...diagnostics import PnpError
+from ...draw.sheets import Component, SheetOptions, impose
+from ...output import write_pages
+from ...resources import deck_file
+from . import cards
+from .catalogue import catalogue
+from .validate import load_deck
+
+NAME = "power-lines-cards"
+
+
+def deck_components(path: Path, player: int) -> list[Component]:
+    """The Base, then every card of the deck in catalogue order, all with this player's back."""
+    counts = load_deck(path).counts
+    back = partial(cards.back, player, path.stem)
+    cat = catalogue()
+    kinds = [cat.base] + [kind for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
+    lay = cards.card_layout()
+    return [Component(lay.width, lay.height, partial(cards.face, kind), back) for kind in kinds]
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise PnpError(f"--back-offset: expected X,Y in mm like 0.5,-1, got {text!r}", exit_code=2) from None
+    return x, y
+
+
+def build(
+    opts: BuildOptions,
+    decks: list[Path] | None = None,
+    bleed: float = 0.0,
+    cut_lines: bool = False,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Path]:
+    if not 0 <= bleed <= 10:
+        raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
+    decks = decks or [deck_file("starter.deck")] * 2  # one starter deck for each player
+    components = [c for player, path in enumerate(decks) for c in deck_components(path, player)]
+    lay = cards.card_layout()
+    sheet = SheetOptions(opts.paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows)
+    pages = impose(components, sheet, caption="Power Lines cards")
+    return write_pages(NAME, pages, opts, title="Power Lines cards")
+
+
+@build_app.command(NAME)
+def build_command(
+    deck: Annotated[
+        Optional[list[Path]],
+        typer.Option("--deck", help="A .deck list; repeat for each player (default: the starter deck twice).", exists=True, dir_okay=False),
+    ] = None,
+    paper: PaperOption = Paper.A4,
+    formats: FormatOption = "pdf,svg",
+    out: OutOption = Path("output"),
+    bleed: Annotated[float, typer.Option("--bleed", help="Art past the cut line, mm per side.")] = 0.0,
+    cut_lines: Annotated[bool, typer.Option("--cut-lines", help="Full cut lines instead of crop marks.")] = False,
+    back_offset: Annotated[str, typer.Option("--back-offset", help="X,Y mm to shift the backs for your printer.")] = "0,0",
+) -> None:
+    """Card sheets (63 x 88 mm, 3 x 3) for the Power Lines card game, backs after each sheet for duplex."""
+    report(build(options(paper, formats, out), deck, bleed, cut_lines, parse_offset(back_offset)))
+
+
+register(NAME, build)

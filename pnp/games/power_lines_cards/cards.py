@@ -1,0 +1,166 @@
+"""The Power Lines card faces and backs, drawn once in mm for both backends."""
+
+from __future__ import annotations
+
+from pydantic import field_validator
+
+from ...draw.shapes import Line, Rect, Shape, Style, Text, group, rotate
+from ...draw.text import cap_height, fit, width_mm
+from ...layouts import LayoutModel, Length, Points, load_layout
+from .catalogue import Card
+
+BOLD = "Helvetica-Bold"
+
+
+class Colours(LayoutModel):
+    draw: str
+    free: str
+    discard: str
+    base: str
+    ink: str
+    paper: str
+    effect_box: str
+    players: list[str]
+
+
+class CardLayout(LayoutModel):
+    width: Length
+    height: Length
+    corner_radius: Length
+    safe: Length
+    frame: Length
+    sheet_cols: int
+    sheet_rows: int
+    value_size: Points
+    price_size: Points
+    caption_size: Points
+    watermark_size: Points
+    icon_width: Length
+    icon_height: Length
+    effect_height: Length
+    effect_max_size: Points
+    effect_min_size: Points
+    back_title_size: Points
+    back_text_size: Points
+    colours: Colours
+
+    @field_validator("effect_min_size")
+    @classmethod
+    def _legible(cls, v: float) -> float:
+        if v < 6:
+            raise ValueError("effect text below 6 pt is not legible in print")
+        return v
+
+
+def card_layout() -> CardLayout:
+    return load_layout("power-lines-cards", CardLayout)
+
+
+def accent(kind: Card, lay: CardLayout) -> str:
+    if kind.price is None:
+        return lay.colours.base
+    return lay.colours.draw if kind.price < 0 else lay.colours.discard if kind.price > 0 else lay.colours.free
+
+
+def price_words(price: int | None) -> str:
+    if price is None:
+        return "never played"
+    if price == 0:
+        return "free"
+    return f"draw {-price}" if price < 0 else f"discard {price}"
+
+
+def face(kind: Card, bleed: float) -> list[Shape]:
+    lay = card_layout()
+    w, h, c = lay.width, lay.height, lay.colours
+    colour = accent(kind, lay)
+    value = str(kind.value)
+    shapes: list[Shape] = [
+        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour)),
+        Rect(lay.frame, lay.frame, w - 2 * lay.frame, h - 2 * lay.frame, Style(fill=c.paper), radius=lay.corner_radius),
+    ]
+    # A pale numeral in the middle: the value is what players read across the table.
+    mid = (h - lay.effect_height) / 2 + cap_height(lay.watermark_size) / 2
+    shapes.append(Text(w / 2, mid, value, lay.watermark_size, BOLD, _tint(colour), "middle"))
+    # The value in two opposite corners, so it reads from either side.
+    x, y = lay.safe + 1, lay.safe + 1 + cap_height(lay.value_size)
+    corner: list[Shape] = [Text(x, y, value, lay.value_size, BOLD, c.ink)]
+    if value in ("6", "9"):  # underlined, so a 6 upside down is not read as a 9
+        corner.append(Line(x, y + 1.2, x + width_mm(value, BOLD, lay.value_size), y + 1.2, Style(stroke=c.ink, stroke_width=0.8)))
+    shapes += [*corner, group(*corner, transform=rotate(180, w / 2, h / 2))]
+    shapes += _price(kind, lay, colour)
+    title = "BASE" if kind.price is None else f"CARD {value}"
+    shapes.append(Text(w / 2, lay.safe + 1 + cap_height(lay.caption_size), title, lay.caption_size, BOLD, c.ink, "middle"))
+    shapes += _effect(kind, lay)
+    return shapes
+
+
+def _price(kind: Card, lay: CardLayout, colour: str) -> list[Shape]:
+    """Top right: a little card with + (draw) or - (discard), the number, and the words."""
+    c = lay.colours
+    iw, ih = lay.icon_width, lay.icon_height
+    right = lay.width - lay.safe - 1
+    top = lay.safe + 1
+    caption_y = top + ih + 1 + cap_height(lay.caption_size)
+    shapes: list[Shape] = [Text(right, caption_y, price_words(kind.price), lay.caption_size, "Helvetica", c.ink, "end")]
+    if kind.price is None:
+        return shapes
+    number = str(abs(kind.price))
+    num_w = width_mm(number, BOLD, lay.price_size)
+    x = right - num_w - 1 - iw
+    shapes.append(Text(right, top + ih / 2 + cap_height(lay.price_size) / 2, number, lay.price_size, BOLD, c.ink, "end"))
+    shapes.append(Rect(x, top, iw, ih, Style(fill=colour, stroke=c.ink, stroke_width=0.3), radius=0.6))
+    if kind.price:
+        cx, cy, arm = x + iw / 2, top + ih / 2, iw * 0.3
+        sign = Style(stroke=c.ink, stroke_width=0.6)
+        shapes.append(Line(cx - arm, cy, cx + arm, cy, sign))
+        if kind.price < 0:  # draw: a plus, cards come to your hand
+            shapes.append(Line(cx, cy - arm, cx, cy + arm, sign))
+    return shapes
+
+
+def _effect(kind: Card, lay: CardLayout) -> list[Shape]:
+    c = lay.colours
+    x, y = lay.safe + 1, lay.height - lay.safe - lay.effect_height
+    w, h = lay.width - 2 * x, lay.effect_height - 10  # leave the bottom corner for the value
+    pad = 1.5
+    fitted = fit(kind.effect, "Helvetica", w - 2 * pad, h - 2 * pad, lay.effect_max_size, lay.effect_min_size, f"card {kind.name} effect")
+    return [
+        Rect(x, y, w, h, Style(fill=c.effect_box), radius=1.5),
+        *fitted.shapes(x + w / 2, y + pad, h - 2 * pad, "Helvetica", c.ink, "middle"),
+    ]
+
+
+def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
+    """The same back for a whole deck; colour and letter tell the two players' decks apart."""
+    lay = card_layout()
+    w, h, c = lay.width, lay.height, lay.colours
+    colour = c.players[player % len(c.players)]
+    letter = "AB"[player % 2] if player < 2 else str(player + 1)
+    shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour))]
+    # Diagonal "power lines" across the whole back: a pattern with no up or down.
+    line = Style(stroke="#ffffff", stroke_width=0.5)
+    rise = 40.0
+    y = -bleed - rise
+    while y < h + bleed:
+        shapes.append(Line(-bleed, y, w + bleed, y + rise, line))
+        y += 6
+    panel_w, panel_h = w - 2 * lay.safe - 6, 44
+    px, py = (w - panel_w) / 2, (h - panel_h) / 2
+    shapes.append(Rect(px, py, panel_w, panel_h, Style(fill=c.paper, stroke=c.ink, stroke_width=0.3), radius=2))
+    baseline = py + 4 + cap_height(lay.back_title_size)
+    shapes.append(Text(w / 2, baseline, "POWER LINES", lay.back_title_size, BOLD, colour, "middle"))
+    baseline += 4 + cap_height(lay.back_text_size * 1.4)
+    shapes.append(Text(w / 2, baseline, f"DECK {letter}", lay.back_text_size * 1.4, BOLD, c.ink, "middle"))
+    baseline += 2 + cap_height(lay.back_text_size)
+    shapes.append(Text(w / 2, baseline, deck_name, lay.back_text_size, "Helvetica", c.ink, "middle"))
+    reminder = "Face down, a card counts as value 5, price 0, with no effect."
+    fitted = fit(reminder, "Helvetica", panel_w - 6, 13, lay.back_text_size, 6, "card back reminder")
+    shapes += fitted.shapes(w / 2, py + panel_h - 15, 13, "Helvetica", c.ink, "middle")
+    return shapes
+
+
+def _tint(colour: str, amount: float = 0.8) -> str:
+    """`colour` mixed with white: pale enough to print text over."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in (r, g, b))

@@ -1,0 +1,151 @@
+"""The `.deck` format: one `COUNT CARD` a line (`3 5`, `3x 5`), `#` comments, blank lines ignored.
+
+Parsing is a pure function from text (or bytes) to entries and findings; it knows
+the card names but no deck-building rules (those are in `validate`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from ...diagnostics import Diagnostic, error, sort_key, warning
+from ...textfile import decode
+from .catalogue import Catalogue, catalogue
+
+MAX_COUNT = 1000  # no real deck holds more of one card; larger is a typo
+_TIMES = frozenset("xX×")  # `3x 5`, `3X 5`, `3× 5`
+_TOKEN = re.compile(r"\S+")
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)")
+
+# Names people write for cards that are not the card's name.
+_ALIASES = {
+    "o": "0", "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+    "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "home": "Base",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    card: str  # the catalogue's spelling
+    count: int
+    line: int
+    column: int  # of the card name
+
+
+@dataclass(frozen=True)
+class ParsedDeck:
+    entries: tuple[Entry, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    has_content: bool  # False when empty (only blanks and comments) or unreadable
+
+    def counts(self) -> dict[str, int]:
+        """Copies per card, lines naming the same card added up."""
+        total: dict[str, int] = {}
+        for e in self.entries:
+            total[e.card] = total.get(e.card, 0) + e.count
+        return total
+
+
+def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> ParsedDeck:
+    """Entries and findings of a deck list; never raises, whatever the input."""
+    cards = cards or catalogue()
+    if isinstance(source, bytes):
+        text, problem = decode(source)
+        if problem is not None:
+            return ParsedDeck((), (problem,), False)
+    else:
+        text = source
+    entries: list[Entry] = []
+    found: list[Diagnostic] = []
+    first_line: dict[str, int] = {}
+    content_seen = False
+    for number, raw in enumerate(text.split("\n"), 1):
+        tokens = list(_TOKEN.finditer(raw.split("#", 1)[0]))
+        content_seen = content_seen or bool(tokens)
+        entry = _parse_line(tokens, number, cards, found)
+        if entry is None:
+            continue
+        if entry.card in first_line:
+            found.append(warning(
+                "duplicate-card",
+                f"{entry.card} is also listed on line {first_line[entry.card]}; the counts add up",
+                number, entry.column))
+        first_line.setdefault(entry.card, number)
+        entries.append(entry)
+    if not content_seen:
+        found.append(error("empty", "the deck list is empty: no `COUNT CARD` lines, only blanks or comments"))
+    return ParsedDeck(tuple(entries), tuple(sorted(found, key=sort_key)), content_seen)
+
+
+def _parse_line(tokens: list[re.Match], line: int, cards: Catalogue, found: list[Diagnostic]) -> Entry | None:
+    """One line's entry, or None (with the reason added to `found` unless the line is blank)."""
+    if len(tokens) == 3 and tokens[1][0] in _TIMES:
+        tokens = [tokens[0], tokens[2]]  # `3 x 5`
+    if not tokens:
+        return None
+    if len(tokens) == 1:
+        only = tokens[0]
+        if cards.lookup(only[0]):
+            found.append(error("missing-count", f"no count before {only[0]}: write `1 {only[0]}` or `3x {only[0]}`", line, only.start() + 1))
+        elif _INTEGER.fullmatch(_without_times(only[0])):
+            found.append(error("missing-card", f"count {only[0]} has no card after it", line, only.end() + 1))
+        else:
+            found.append(error("malformed", f"expected `COUNT CARD`, found `{only[0]}`", line, only.start() + 1))
+        return None
+    if len(tokens) > 2:
+        extra = tokens[2]
+        found.append(error("malformed", f"unexpected `{extra[0]}` after the card name: one `COUNT CARD` per line (`#` starts a comment)", line, extra.start() + 1))
+        return None
+    count = _count(tokens[0], line, found)
+    card = _card(tokens[1], line, cards, found)
+    if count is None or card is None:
+        return None
+    return Entry(card, count, line, tokens[1].start() + 1)
+
+
+def _count(token: re.Match, line: int, found: list[Diagnostic]) -> int | None:
+    text, column = token[0], token.start() + 1
+    digits = _without_times(text)
+    if not _INTEGER.fullmatch(digits):
+        kind = "not a whole number" if _NUMBER.fullmatch(digits) else "not a count"
+        found.append(error("bad-count", f"count `{text}` is {kind}: write a whole number such as `3` or `3x`", line, column))
+        return None
+    magnitude = digits.lstrip("+-").lstrip("0") or "0"
+    if digits.startswith("-") and magnitude != "0":
+        found.append(error("negative-count", f"count {digits} is negative", line, column))
+    elif magnitude == "0":
+        found.append(error("zero-count", "count 0: leave the line out instead", line, column))
+    # Compare lengths first: int() refuses digit strings thousands long.
+    elif len(magnitude) > len(str(MAX_COUNT)) or int(magnitude) > MAX_COUNT:
+        found.append(error("count-too-large", f"count {digits} is absurd: at most {MAX_COUNT} of one card", line, column))
+    else:
+        return int(magnitude)
+    return None
+
+
+def _without_times(text: str) -> str:
+    return text[:-1] if text[-1] in _TIMES else text
+
+
+def _card(token: re.Match, line: int, cards: Catalogue, found: list[Diagnostic]) -> str | None:
+    card = cards.lookup(token[0])
+    if card is not None:
+        return card.name
+    hint = suggest(token[0], cards)
+    advice = f"did you mean `{hint}`?" if hint else f"the cards are {', '.join(cards.names)}"
+    found.append(error("unknown-card", f"unknown card `{token[0]}`; {advice}", line, token.start() + 1))
+    return None
+
+
+def suggest(name: str, cards: Catalogue | None = None) -> str | None:
+    """The card someone most likely meant by `name`, if any is close."""
+    cards = cards or catalogue()
+    alias = _ALIASES.get(name.lower())
+    if alias:
+        return alias
+    lowered = {c.name.lower(): c.name for c in cards.cards}
+    close = difflib.get_close_matches(name.lower(), lowered, n=1, cutoff=0.6)
+    return lowered[close[0]] if close else None

@@ -1,0 +1,101 @@
+"""Checking a deck list against a format (a rules TOML read by `pnp.rules`), and loading a legal deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from ...diagnostics import Diagnostic, PnpError, error, has_errors, sort_key
+from ...resources import deck_file
+from ...rules import MultisetRules, load_rules
+from ...textfile import read_bytes
+from .catalogue import BASE, catalogue
+from .decklist import parse_deck
+
+STANDARD_FORMAT = "formats/standard.toml"
+
+
+def load_format(path: Path | None = None) -> MultisetRules:
+    """A format file (the standard one when `path` is None); the card names fill in its items."""
+    return _standard() if path is None else load_rules(path, catalogue().names)
+
+
+@cache
+def _standard() -> MultisetRules:
+    return load_rules(deck_file(STANDARD_FORMAT), catalogue().names)
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    counts: dict[str, int]  # every kind "0".."10", Base left out
+    bases: int
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def valid(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+    def verdict(self, file: str) -> str:
+        """`FILE: valid, 26 cards (+ Base)` or `FILE: invalid, 24 cards, 3 errors, 1 warning`."""
+        errors = sum(d.severity == "error" for d in self.diagnostics)
+        warnings = len(self.diagnostics) - errors
+        parts = [f"{'valid' if self.valid else 'invalid'}, {_plural(self.total, 'card')}" + (" (+ Base)" if self.bases else "")]
+        parts += [_plural(n, word) for n, word in ((errors, "error"), (warnings, "warning")) if n]
+        return f"{file}: {', '.join(parts)}"
+
+    def as_json(self, file: str) -> dict:
+        return {
+            "file": file,
+            "valid": self.valid,
+            "total": self.total,
+            "counts": self.counts,
+            "diagnostics": [d.as_json() for d in self.diagnostics],
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def validate_deck(data: bytes | str, rules: MultisetRules | None = None) -> DeckReport:
+    """Parse a deck list and check it against `rules` (standard by default); never raises on bad input."""
+    rules = load_format() if rules is None else rules
+    parsed = parse_deck(data)
+    counts = parsed.counts()
+    found = list(parsed.diagnostics)
+    if parsed.has_content:  # an empty or unreadable file says just that, not "add 26"
+        # A card's breaches point at the last line naming it: the count is final there.
+        where = {e.card: (e.line, e.column) for e in parsed.entries}
+        for v in rules.check(counts):
+            line, column = where.get(v.item, (None, None))
+            message = f"wrong deck size: {v.message}" if v.code == "wrong-total" else v.message
+            found.append(error(v.code, message, line, column))
+    kinds = {name: counts.get(name, 0) for name in catalogue().kind_names}
+    return DeckReport(kinds, counts.get(BASE, 0), tuple(sorted(found, key=sort_key)))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A legal deck: what the card printer needs."""
+
+    counts: dict[str, int]  # every kind "0".."10"
+    has_base: bool
+    warnings: tuple[Diagnostic, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+def load_deck(path: Path, rules: MultisetRules | None = None) -> Deck:
+    """The deck in `path`; a PnpError listing every finding if it breaks the rules."""
+    report = validate_deck(read_bytes(path), rules)
+    if not report.valid:
+        lines = [d.format(str(path)) for d in report.diagnostics]
+        raise PnpError("\n".join([*lines, report.verdict(str(path))]))
+    return Deck(report.counts, report.bases > 0, report.diagnostics)
