@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+
 import typer
 
 from .build import build_app
 from .games.power_lines_cards.deck_cli import deck_app
+
+# Modules that add a target to `pnp build` when imported; `pnp build` alone builds them in this order.
+BUILD_TARGETS = (
+    "pnp.games.power_lines_cards.build",
+)
+for module in BUILD_TARGETS:
+    importlib.import_module(module)
 
 app = typer.Typer(
     help="Print-and-play generator and deck-builder for small 'line' games.",

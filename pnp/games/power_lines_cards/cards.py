@@ -140,10 +140,14 @@ def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
     shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour))]
     # Diagonal "power lines" across the whole back: a pattern with no up or down.
     line = Style(stroke="#ffffff", stroke_width=0.5)
-    rise = 40.0
-    y = -bleed - rise
-    while y < h + bleed:
-        shapes.append(Line(-bleed, y, w + bleed, y + rise, line))
+    slope, top, bottom = 0.6, -bleed, h + bleed
+    y = top - slope * (w + 2 * bleed)
+    while y < bottom:
+        # Each line ends where it leaves the art, so the SVG holds nothing hidden past the cut.
+        x0 = -bleed + max(0.0, (top - y) / slope)
+        x1 = -bleed + min(w + 2 * bleed, (bottom - y) / slope)
+        if x1 - x0 > 0.5:
+            shapes.append(Line(x0, y + (x0 + bleed) * slope, x1, y + (x1 + bleed) * slope, line))
         y += 6
     panel_w, panel_h = w - 2 * lay.safe - 6, 44
     px, py = (w - panel_w) / 2, (h - panel_h) / 2

@@ -109,4 +109,8 @@ def histogram(rows: dict[str, int]) -> list[str]:
     width = max(map(len, rows), default=0)
     peak = max(rows.values(), default=0)
     scale = min(1.0, BAR_WIDTH / peak) if peak else 1.0
-    return [f"{label:>{width}} | {'█' * round(n * scale)} {n}".replace("|  ", "| ") for label, n in rows.items()]
+    lines = []
+    for label, n in rows.items():
+        bar = "█" * round(n * scale)
+        lines.append(f"{label:>{width}} | {bar + ' ' if bar else ''}{n}")
+    return lines

@@ -70,7 +70,9 @@ def parse_tile(text: str, line: int, column: int) -> tuple[Located | None, Diagn
     """A tile of the game, or the reason the token is not one."""
     piece = Piece.parse(text)
     if piece is None:
-        return None, error("bad-tile", f"'{text}' is not a tile: write rank then suit, like 3S (ranks 2-5; suits S, M, C, A)", line, column)
+        # Quote a long token only in part: the message should fit on a line.
+        shown = text if len(text) <= 12 else text[:10] + "..."
+        return None, error("bad-tile", f"'{shown}' is not a tile: write rank then suit, like 3S (ranks 2-5; suits S, M, C, A)", line, column)
     if piece.rank not in RANKS:
         return None, error("unused-tile", f"'{text}': Power Lines uses only the 2, 3, 4 and 5 tiles, not nulls or aces", line, column)
     return Located(piece, line, column), None
@@ -94,7 +96,7 @@ def check_tiles(placed: list[Located]) -> list[Diagnostic]:
         elif v.code == "too-few-copies":
             missing.append(v.item)
         elif v.code == "wrong-total":
-            found.append(error("wrong-total", f"{TILE_RULES.counted_total(counts)} tiles given; Power Lines uses exactly {len(TILES)}"))
+            found.append(error("wrong-total", f"{_tiles(TILE_RULES.counted_total(counts))} given; Power Lines uses exactly {len(TILES)}"))
         else:
             found.append(error(v.code, v.message))
     if missing:
@@ -106,40 +108,38 @@ def check_tiles(placed: list[Located]) -> list[Diagnostic]:
 def parse_grid(text: str) -> tuple[Grid | None, list[Diagnostic]]:
     """The grid a `.grid` text describes, or None and every problem found in it."""
     rows: list[list[Located]] = []
-    shape: list[Diagnostic] = []
-    placed: list[Located] = []
-    problems: list[Diagnostic] = []
+    found: list[Diagnostic] = []
     for number, line in enumerate(source_lines(text), 1):
         tokens = list(_TOKEN.finditer(line))
         if not tokens:
             continue
-        n = len(tokens)
         if len(rows) >= SIZE:
             # A whole extra row is one mistake; its width does not matter.
-            shape.append(error("too-many-rows", f"a grid has {SIZE} rows; this is row {len(rows) + 1}", number, tokens[0].start() + 1))
-        elif n > SIZE:
-            shape.append(error("too-many-columns", f"{n} tiles in this row; a row has {SIZE}", number, tokens[SIZE].start() + 1))
-        elif n < SIZE:
-            shape.append(error("too-few-columns", f"{n} tile{'s' if n > 1 else ''} in this row; a row has {SIZE}", number, tokens[-1].end() + 1))
+            found.append(error("too-many-rows", f"a grid has {SIZE} rows; this is row {len(rows) + 1}", number, tokens[0].start() + 1))
+        elif len(tokens) > SIZE:
+            found.append(error("too-many-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, tokens[SIZE].start() + 1))
+        elif len(tokens) < SIZE:
+            found.append(error("too-few-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, tokens[-1].end() + 1))
         row: list[Located] = []
         for token in tokens:
             tile, problem = parse_tile(token.group(), number, token.start() + 1)
             if problem is not None:
-                problems.append(problem)
+                found.append(problem)
             else:
                 row.append(tile)
         rows.append(row)
-        placed += row
     if not rows:
         # Say it once instead of listing all sixteen tiles as missing.
         return None, [error("empty-grid", "no tiles: a grid is 4 rows of 4 tiles", *end_of_file(text))]
     if len(rows) < SIZE:
-        shape.append(error("too-few-rows", f"{len(rows)} rows; a grid has {SIZE}", *end_of_file(text)))
-    tiles = check_tiles(placed)
-    if shape:
-        # The shape findings already say where tiles are short or extra.
-        tiles = [d for d in tiles if d.code != "wrong-total"]
-    diagnostics = sorted(shape + problems + tiles, key=sort_key)
-    if diagnostics:
-        return None, diagnostics
+        found.append(error("too-few-rows", f"only {len(rows)} row{'s' if len(rows) > 1 else ''}; a grid has {SIZE}", *end_of_file(text)))
+    # In a grid a wrong count comes from a bad shape or a token that is no tile,
+    # and both are already reported where they happen.
+    found += [d for d in check_tiles([p for row in rows for p in row]) if d.code != "wrong-total"]
+    if found:
+        return None, sorted(found, key=sort_key)
     return Grid(tuple(tuple(p.tile for p in row) for row in rows)), []
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile{'s' if n != 1 else ''}"

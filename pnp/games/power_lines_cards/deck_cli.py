@@ -1,0 +1,94 @@
+"""`pnp deck validate | stats | random`: Power Lines deck lists from the command line."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ...diagnostics import PnpError
+from ...textfile import read_bytes
+from .random_deck import random_counts, render_deck
+from .stats import deck_stats
+from .validate import load_deck, load_format, validate_deck
+
+deck_app = typer.Typer(help="Check, describe and generate Power Lines deck lists (.deck files).", no_args_is_help=True)
+
+RulesOption = Annotated[
+    Optional[Path],
+    typer.Option("--rules", help="A format TOML (default: the standard 26-card format).", show_default=False),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def _shows_errors(command):
+    """Print a PnpError and exit with its code: Typer bundles its own copy of click, so it
+    lets PnpError (a click.ClickException of the real click) through as a traceback."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except PnpError as exc:
+            exc.show()
+            raise typer.Exit(exc.exit_code) from None
+
+    return run
+
+
+@deck_app.command()
+@_shows_errors
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Deck lists to check.", metavar="FILE...", show_default=False)],
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check deck lists; exit 0 if all are valid, 1 if any is not."""
+    chosen = load_format(rules)
+    # Read every file before printing anything, so a missing one is a clean usage error.
+    contents = [(str(path), read_bytes(path)) for path in files]
+    reports = [(name, validate_deck(data, chosen)) for name, data in contents]
+    if as_json:
+        objects = [report.as_json(name) for name, report in reports]
+        typer.echo(json.dumps(objects[0] if len(objects) == 1 else objects, indent=2))
+    else:
+        for name, report in reports:
+            for d in report.diagnostics:
+                typer.echo(d.format(name))
+            typer.echo(report.verdict(name))
+    if not all(report.valid for _, report in reports):
+        raise typer.Exit(1)
+
+
+@deck_app.command()
+@_shows_errors
+def stats(
+    file: Annotated[Path, typer.Argument(help="The deck list.", metavar="FILE", show_default=False)],
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Copies per kind, value and price spread, and what playing the deck costs."""
+    deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
+    for w in deck.warnings:
+        typer.echo(w.format(str(file)), err=True)
+    result = deck_stats(deck)
+    typer.echo(json.dumps(result.as_json(str(file)), indent=2) if as_json else result.render(str(file)))
+
+
+@deck_app.command("random")
+@_shows_errors
+def random_deck(
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same deck (default: a new one).")] = None,
+    rules: RulesOption = None,
+) -> None:
+    """Print a random legal deck in .deck format."""
+    chosen = load_format(rules)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    again = f"pnp deck random --seed {seed}" + (f" --rules {rules}" if rules else "")
+    about = f"a random {chosen.name} deck" + (f": {chosen.description}" if chosen.description else "")
+    typer.echo(render_deck(random_counts(chosen, seed), [again, about]), nl=False)

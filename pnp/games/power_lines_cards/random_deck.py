@@ -1,0 +1,73 @@
+"""A random deck that keeps a format's rules: same seed and rules, same deck."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ...diagnostics import PnpError
+from ...rules import EVERY, MultisetRules, Total
+from .catalogue import BASE, catalogue
+
+DEFAULT_SIZE = 26  # when a format bounds the deck size loosely or not at all
+
+
+def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
+    """Copies per card (zero-count cards left out), Base included when the rules allow one.
+
+    Raises PnpError when no deck can keep the rules.
+    """
+    rng = random.Random(seed)
+    names = catalogue().names
+    excluded = set(rules.total.exclude)
+    pool = [name for name in names if name not in excluded]
+    counts = {name: rules.copies.min.get(name, rules.copies.min.get(EVERY, 0)) for name in names}
+    room = {name: _cap(rules, name) - counts[name] for name in pool}
+
+    t = rules.total
+    floor = sum(counts[name] for name in pool)
+    ceiling = floor + sum(max(r, 0) for r in room.values())
+    if t.exactly is not None:
+        low = high = t.exactly
+    else:
+        low = max(t.min or 0, floor)
+        high = t.max if t.max is not None else max(low, DEFAULT_SIZE)
+    impossible = f"no deck can keep the {rules.name} rules: the deck must have {_size(t)} cards, but"
+    if floor > high:
+        raise PnpError(f"{impossible} the minimum copies already add up to {floor}")
+    if low > ceiling:
+        raise PnpError(f"{impossible} the copy limits and bans allow at most {ceiling}")
+
+    for _ in range(rng.randint(max(low, floor), min(high, ceiling)) - floor):
+        name = rng.choice([n for n in pool if room[n] > 0])
+        counts[name] += 1
+        room[name] -= 1
+    if BASE in excluded and counts[BASE] == 0 and _cap(rules, BASE) > 0:
+        counts[BASE] = 1  # a deck is played with a base: list it when the rules allow one
+
+    broken = rules.check(counts)  # what filling cannot fix, such as a minimum above a maximum
+    if broken:
+        raise PnpError(f"no deck can keep the {rules.name} rules: " + "; ".join(v.message for v in broken))
+    return {name: n for name, n in counts.items() if n}
+
+
+def _cap(rules: MultisetRules, name: str) -> float:
+    most = rules.max_copies(name)
+    return math.inf if most is None else most
+
+
+def _size(t: Total) -> str:
+    if t.exactly is not None:
+        return f"exactly {t.exactly}"
+    if t.min is not None and t.max is not None:
+        return f"{t.min} to {t.max}"
+    return f"at least {t.min}" if t.min is not None else f"at most {t.max}"
+
+
+def render_deck(counts: dict[str, int], header: list[str]) -> str:
+    """`.deck` text: the header as comments, then one `COUNT CARD` line per card, Base last."""
+    lines = [f"# {h}" for h in header]
+    lines += [f"{n} {name}" for name, n in counts.items() if name != BASE]
+    if counts.get(BASE):
+        lines.append(f"{counts[BASE]} {BASE}")
+    return "\n".join(lines) + "\n"
