@@ -9,6 +9,7 @@ from typing import Annotated, Callable
 
 import typer
 
+from .app import App
 from .diagnostics import PnpError
 
 
@@ -49,7 +50,7 @@ def options(paper: Paper, formats: str, out: Path) -> BuildOptions:
 # name -> builder taking the common options and returning the files it wrote
 TARGETS: dict[str, Callable[[BuildOptions], list[Path]]] = {}
 
-build_app = typer.Typer(help="Write print-ready PDFs (and SVGs) into output/.", no_args_is_help=False)
+build_app = App(help="Write print-ready PDFs (and SVGs) into output/.", no_args_is_help=False)
 
 
 def register(name: str, builder: Callable[[BuildOptions], list[Path]]) -> None:

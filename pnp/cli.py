@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import importlib
 
-import typer
-
+from .app import App
 from .build import build_app
 from .games.power_lines_cards.deck_cli import deck_app
+from .games.power_lines_piecepack.cli import power_lines_app
 
 # Modules that add a target to `pnp build` when imported; `pnp build` alone builds them in this order.
 BUILD_TARGETS = (
@@ -16,14 +16,10 @@ BUILD_TARGETS = (
 for module in BUILD_TARGETS:
     importlib.import_module(module)
 
-app = typer.Typer(
-    help="Print-and-play generator and deck-builder for small 'line' games.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
+app = App(help="Print-and-play generator and deck-builder for small 'line' games.", no_args_is_help=True)
 app.add_typer(build_app, name="build")
 app.add_typer(deck_app, name="deck")
+app.add_typer(power_lines_app, name="power-lines")
 
 
 def main() -> None:

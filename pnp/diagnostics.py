@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Iterable, Literal
 
-import click
-
 Severity = Literal["error", "warning"]
 
 
@@ -47,16 +45,12 @@ def sort_key(d: Diagnostic) -> tuple[int, int]:
     return (d.line if d.line is not None else 1 << 30, d.column or 0)
 
 
-class PnpError(click.ClickException):
-    """A problem the user can fix; the CLI prints it without a traceback.
+class PnpError(Exception):
+    """A problem the user can fix; the CLI prints it without a traceback (see pnp.app).
 
     exit_code 1: the content of an input is wrong; 2: the command was used wrongly.
-    Being a ClickException, Typer shows it and exits with that code.
     """
 
     def __init__(self, message: str, exit_code: int = 1):
         super().__init__(message)
         self.exit_code = exit_code
-
-    def show(self, file=None) -> None:
-        click.echo(self.format_message(), err=True, file=file)

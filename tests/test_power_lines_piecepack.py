@@ -229,6 +229,7 @@ def test_partial_record_cannot_be_scored():
         ("7S @ 0,0\n", [("bad-tile", 1, 1)]),
         ("nS @ 0,0\n", [("unused-tile", 1, 1)]),
         ("3S @ 1,0\n", [("first-not-origin", 1, 6)]),
+        ("3S @ " + "9" * 5000 + ",0\n", [("bad-placement", 1, 1)]),  # too many digits for int()
     ],
 )
 def test_record_format_errors(text, expected):

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from io import BytesIO
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen import canvas
 
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
 
 PT_PER_MM = 72 / 25.4
+
+# Compressed streams stay binary: ASCII85 makes files a quarter larger and slower to write.
+rl_config.useA85 = 0
 
 
 def render_pdf(pages: list[Drawing], title: str = "") -> bytes:
@@ -19,13 +23,14 @@ def render_pdf(pages: list[Drawing], title: str = "") -> bytes:
     c.setTitle(title)
     c.setCreator("pnp")
     c.setAuthor("pnp")
+    forms: set[str] = set()
     for page in pages:
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         c.saveState()
         # Work in millimetres with y pointing down, as the drawing model does.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
         for shape in page.items:
-            _draw(c, shape)
+            _draw(c, shape, forms)
         c.restoreState()
         c.showPage()
     c.save()
@@ -57,7 +62,11 @@ def _path(c: canvas.Canvas, ops) -> object:
     return p
 
 
-def _draw(c: canvas.Canvas, shape: Shape) -> None:
+# Form XObjects may hold art anywhere within this box (mm): reused designs are never clipped by it.
+FORM_BOX = (-1000, -1000, 1000, 1000)
+
+
+def _draw(c: canvas.Canvas, shape: Shape, forms: set[str]) -> None:
     if isinstance(shape, Group):
         c.saveState()
         c.transform(*shape.transform)
@@ -66,8 +75,17 @@ def _draw(c: canvas.Canvas, shape: Shape) -> None:
             p = c.beginPath()
             p.rect(r.x, r.y, r.w, r.h)
             c.clipPath(p, stroke=0, fill=0)
-        for item in shape.items:
-            _draw(c, item)
+        if shape.key is None:
+            for item in shape.items:
+                _draw(c, item, forms)
+        else:
+            if shape.key not in forms:
+                forms.add(shape.key)
+                c.beginForm(shape.key, *FORM_BOX)
+                for item in shape.items:
+                    _draw(c, item, forms)
+                c.endForm()
+            c.doForm(shape.key)
         c.restoreState()
     elif isinstance(shape, Text):
         c.saveState()

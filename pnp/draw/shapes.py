@@ -81,6 +81,9 @@ class Group:
     items: tuple[Shape, ...]
     transform: Matrix = IDENTITY
     clip: Rect | None = None  # in the group's own coordinates
+    # A group with a key is a reusable design (one card face drawn on many cards):
+    # backends emit it once per file and refer to it wherever it appears again.
+    key: str | None = None
 
 
 Shape = Union[Rect, Line, Circle, Path, Text, Group]

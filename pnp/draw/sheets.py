@@ -22,6 +22,9 @@ class Component:
     height: float
     front: FaceDrawer
     back: FaceDrawer | None = None
+    # Names of the designs: components sharing a key share one drawing, drawn once per file.
+    front_key: str | None = None
+    back_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,12 +90,24 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
     paper = sheet_layout().paper[opts.paper]
     per_page = grid.cols * grid.rows
     sheets = [components[i : i + per_page] for i in range(0, len(components), per_page)]
+    designs: dict[str, Group] = {}
+
+    def placed(draw: FaceDrawer, key: str | None, x: float, y: float) -> Group:
+        if key is None:
+            art = Group(tuple(draw(opts.bleed)))
+        elif key not in designs:
+            art = designs[key] = Group(tuple(draw(opts.bleed)), key=key)
+        else:
+            art = designs[key]
+        clip = Rect(-opts.bleed, -opts.bleed, w + 2 * opts.bleed, h + 2 * opts.bleed, Style())
+        return group(art, at=(x, y), clip=clip)
+
     pages: list[Drawing] = []
     for number, sheet in enumerate(sheets, 1):
         label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
         front = Drawing(paper.width, paper.height, title=label)
         for i, comp in enumerate(sheet):
-            front.add(_placed(comp.front, *grid.cell(i), w, h, opts.bleed))
+            front.add(placed(comp.front, comp.front_key, *grid.cell(i)))
         front.add(*_guides(grid, len(sheet), w, h, opts, label))
         pages.append(front)
         if opts.duplex:
@@ -101,14 +116,9 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
             for i, comp in enumerate(sheet):
                 if comp.back is not None:
                     x, y = grid.cell(i)
-                    back.add(_placed(comp.back, paper.width - x - w + dx, y + dy, w, h, opts.bleed))
+                    back.add(placed(comp.back, comp.back_key, paper.width - x - w + dx, y + dy))
             pages.append(back)
     return pages
-
-
-def _placed(draw: FaceDrawer, x: float, y: float, w: float, h: float, bleed: float) -> Group:
-    clip = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style())
-    return group(*draw(bleed), at=(x, y), clip=clip)
 
 
 def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, label: str) -> list[Shape]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import svgwrite
 
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
@@ -29,10 +31,32 @@ def render_svg(page: Drawing) -> str:
     )
     if page.title:
         dwg.set_desc(title=page.title)
-    clips = iter(range(1, 1 << 30))
+    ids = _Ids()
     for shape in page.items:
-        dwg.add(_element(dwg, shape, clips))
+        dwg.add(_element(dwg, shape, ids))
     return dwg.tostring() + "\n"
+
+
+class _Ids:
+    """Element ids of one SVG: numbered clip paths, and reusable designs defined once."""
+
+    def __init__(self) -> None:
+        self.clips: dict[Rect, str] = {}
+        self.defined: dict[str, str] = {}
+
+    def clip(self, rect: Rect) -> tuple[str, bool]:
+        """The id of a clip path for `rect` (shared by every group clipped alike), and whether it is new."""
+        if rect in self.clips:
+            return self.clips[rect], False
+        self.clips[rect] = f"clip{len(self.clips) + 1}"
+        return self.clips[rect], True
+
+    def design(self, key: str) -> tuple[str, bool]:
+        """The id for a keyed design, and whether it still needs defining."""
+        if key in self.defined:
+            return self.defined[key], False
+        self.defined[key] = "d" + re.sub(r"[^A-Za-z0-9_-]", "-", key)
+        return self.defined[key], True
 
 
 def _style(style: Style) -> dict:
@@ -50,19 +74,27 @@ def _path_data(ops) -> str:
     return " ".join(op[0] + " ".join(_n(v) for v in op[1:]) for op in ops)
 
 
-def _element(dwg: svgwrite.Drawing, shape: Shape, clips):
+def _element(dwg: svgwrite.Drawing, shape: Shape, ids: _Ids):
     if isinstance(shape, Group):
         g = dwg.g()
         if shape.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
             g["transform"] = "matrix(" + " ".join(_n(v) for v in shape.transform) + ")"
         if shape.clip is not None:
-            clip_id = f"clip{next(clips)}"
-            clip = dwg.defs.add(dwg.clipPath(id=clip_id))
-            r = shape.clip
-            clip.add(dwg.rect((_n(r.x), _n(r.y)), (_n(r.w), _n(r.h))))
+            clip_id, new = ids.clip(shape.clip)
+            if new:
+                r = shape.clip
+                dwg.defs.add(dwg.clipPath(id=clip_id)).add(dwg.rect((_n(r.x), _n(r.y)), (_n(r.w), _n(r.h))))
             g["clip-path"] = f"url(#{clip_id})"
-        for item in shape.items:
-            g.add(_element(dwg, item, clips))
+        if shape.key is None:
+            for item in shape.items:
+                g.add(_element(dwg, item, ids))
+            return g
+        design_id, new = ids.design(shape.key)
+        if new:
+            design = dwg.defs.add(dwg.g(id=design_id))
+            for item in shape.items:
+                design.add(_element(dwg, item, ids))
+        g.add(dwg.use(f"#{design_id}"))
         return g
     if isinstance(shape, Text):
         family, weight, font_style = FONT_FAMILY.get(shape.font, FONT_FAMILY["Helvetica"])

@@ -86,9 +86,9 @@ def _sun() -> list[Contour]:
     rays = []
     for i in range(12):
         a = math.radians(i * 30 - 90)
-        tip = 0.5 if i % 2 == 0 else 0.41
-        half = math.radians(9)
-        base = 0.32
+        tip = 0.5 if i % 2 == 0 else 0.43
+        half = math.radians(10)
+        base = 0.31
         rays.append(
             _polygon(
                 [
@@ -103,7 +103,7 @@ def _sun() -> list[Contour]:
 
 def _moon() -> list[Contour]:
     """A crescent: a disc with an offset disc taken out, turned so the horns point up and right."""
-    big, small, offset = 0.5, 0.4, 0.25
+    big, small, offset = 0.5, 0.43, 0.22
     # Where the two circles cross, relative to the big circle's centre.
     x = (offset**2 + big**2 - small**2) / (2 * offset)
     y = math.sqrt(big**2 - x**2)
@@ -130,10 +130,10 @@ def _crown() -> list[Contour]:
 
 def _arms() -> list[Contour]:
     """A fleur-de-lis: a pointed middle petal, two curling side petals, a band and a three-lobed foot."""
-    middle = _curve((-0.1, 0.05), (-0.22, -0.1), (-0.17, -0.32), (0.0, -0.5), (0.17, -0.32), (0.22, -0.1), (0.1, 0.05))
+    middle = _curve((-0.09, 0.05), (-0.2, -0.1), (-0.16, -0.32), (0.0, -0.5), (0.16, -0.32), (0.2, -0.1), (0.09, 0.05))
     side = _curve(
-        (0.14, 0.05),
-        (0.2, -0.14), (0.3, -0.31), (0.43, -0.3),
+        (0.17, 0.05),
+        (0.25, -0.13), (0.3, -0.31), (0.43, -0.3),
         (0.56, -0.29), (0.58, -0.1), (0.47, -0.02),
         (0.49, -0.12), (0.43, -0.19), (0.36, -0.14),
         (0.3, -0.1), (0.29, -0.02), (0.31, 0.05),
@@ -152,13 +152,7 @@ _DESIGNS: dict[Suit, Callable[[], list[Contour]]] = {
 }
 
 
-def suit_symbol(suit: Suit, cx: float, cy: float, size: float, style: Style) -> Path:
-    """The suit's symbol centred on (cx, cy), its outline filling a `size` mm square."""
-    contours = _DESIGNS[suit]()
-    x0, y0, x1, y1 = _bounds(contours)
-    k = size / max(x1 - x0, y1 - y0)
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    place = lambda p: (round(cx + (p[0] - mx) * k, 4), round(cy + (p[1] - my) * k, 4))  # noqa: E731
+def _path(contours: list[Contour], place: Callable[[Point], Point], style: Style) -> Path:
     ops: list[PathOp] = []
     for contour in contours:
         ops.append(("M", *place(contour[0][0])))
@@ -167,3 +161,22 @@ def suit_symbol(suit: Suit, cx: float, cy: float, size: float, style: Style) -> 
             ops.append(("L", *p3) if (c1, c2) == (p0, p3) else ("C", *c1, *c2, *p3))
         ops.append(("Z",))
     return Path(tuple(ops), style)
+
+
+def _rounded(p: Point) -> Point:
+    return (round(p[0], 4), round(p[1], 4))
+
+
+def suit_symbol(suit: Suit, cx: float, cy: float, size: float, style: Style) -> Path:
+    """The suit's symbol centred on (cx, cy), its outline filling a `size` mm square."""
+    contours = _DESIGNS[suit]()
+    x0, y0, x1, y1 = _bounds(contours)
+    k = size / max(x1 - x0, y1 - y0)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    return _path(contours, lambda p: _rounded((cx + (p[0] - mx) * k, cy + (p[1] - my) * k)), style)
+
+
+def ring(cx: float, cy: float, outer: float, inner: float, fill: str) -> Path:
+    """A filled ring between two radii: one closed outline, so no seam shows where a stroked circle would end."""
+    style = Style(fill=fill, even_odd=True)
+    return _path([_circle(cx, cy, outer), _circle(cx, cy, inner)], _rounded, style)

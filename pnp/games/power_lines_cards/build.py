@@ -27,7 +27,8 @@ def deck_components(path: Path, player: int) -> list[Component]:
     cat = catalogue()
     kinds = [cat.base] + [kind for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
     lay = cards.card_layout()
-    return [Component(lay.width, lay.height, partial(cards.face, kind), back) for kind in kinds]
+    back_key = f"back-{player}-{path.stem}"
+    return [Component(lay.width, lay.height, partial(cards.face, kind), back, f"card-{kind.name}", back_key) for kind in kinds]
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import field_validator
 
-from ...draw.shapes import Line, Rect, Shape, Style, Text, group, rotate
+from ...draw.shapes import Line, Path, Rect, Shape, Style, Text, group, rotate
 from ...draw.text import cap_height, fit, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .catalogue import Card
@@ -139,16 +139,17 @@ def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
     letter = "AB"[player % 2] if player < 2 else str(player + 1)
     shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour))]
     # Diagonal "power lines" across the whole back: a pattern with no up or down.
-    line = Style(stroke="#ffffff", stroke_width=0.5)
     slope, top, bottom = 0.6, -bleed, h + bleed
     y = top - slope * (w + 2 * bleed)
+    ops: list[tuple] = []
     while y < bottom:
         # Each line ends where it leaves the art, so the SVG holds nothing hidden past the cut.
         x0 = -bleed + max(0.0, (top - y) / slope)
         x1 = -bleed + min(w + 2 * bleed, (bottom - y) / slope)
         if x1 - x0 > 0.5:
-            shapes.append(Line(x0, y + (x0 + bleed) * slope, x1, y + (x1 + bleed) * slope, line))
+            ops += [("M", x0, y + (x0 + bleed) * slope), ("L", x1, y + (x1 + bleed) * slope)]
         y += 6
+    shapes.append(Path(tuple(ops), Style(stroke="#ffffff", stroke_width=0.5)))
     panel_w, panel_h = w - 2 * lay.safe - 6, 44
     px, py = (w - panel_w) / 2, (h - panel_h) / 2
     shapes.append(Rect(px, py, panel_w, panel_h, Style(fill=c.paper, stroke=c.ink, stroke_width=0.3), radius=2))

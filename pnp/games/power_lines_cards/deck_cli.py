@@ -43,7 +43,7 @@ def _shows_errors(command):
 @deck_app.command()
 @_shows_errors
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Deck lists to check.", metavar="FILE...", show_default=False)],
+    files: Annotated[list[Path], typer.Argument(help="Deck lists to check.", metavar="FILE", show_default=False)],
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> None:

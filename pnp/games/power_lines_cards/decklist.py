@@ -135,7 +135,7 @@ def _card(token: re.Match, line: int, cards: Catalogue, found: list[Diagnostic])
     if card is not None:
         return card.name
     hint = suggest(token[0], cards)
-    advice = f"did you mean `{hint}`?" if hint else f"the cards are {', '.join(cards.names)}"
+    advice = f"did you mean `{hint}`?" if hint else f"the cards are {', '.join(cards.kind_names)} and {cards.base.name}"
     found.append(error("unknown-card", f"unknown card `{token[0]}`; {advice}", line, token.start() + 1))
     return None
 

@@ -25,6 +25,7 @@ power_lines_app = typer.Typer(
     help="Power Lines for piecepack, a two-player game designed by David Boyle (2000-2001): "
     "check a finished 4x4 grid or a game record and score its ten power lines.",
     no_args_is_help=True,
+    add_completion=False,
 )
 
 

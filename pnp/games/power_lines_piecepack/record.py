@@ -25,7 +25,8 @@ from .grid import SIZE, Grid, Located, check_tiles, end_of_file, parse_tile, sou
 
 Spot = tuple[int, int]  # (column, row)
 
-_PLACEMENT = re.compile(r"\s*(?P<tile>[^\s@]+)\s*@\s*(?P<column>[+-]?[0-9]+)\s*,\s*(?P<row>[+-]?[0-9]+)\s*")
+# Positions stay within -3..3 in a real game; capping the digits keeps int() safe on hostile input.
+_PLACEMENT = re.compile(r"\s*(?P<tile>[^\s@]+)\s*@\s*(?P<column>[+-]?[0-9]{1,6})\s*,\s*(?P<row>[+-]?[0-9]{1,6})\s*")
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 

@@ -1,0 +1,119 @@
+"""`pnp build piecepack`: a whole piecepack to print, cut and play, or just some of its tiles."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ..diagnostics import PnpError
+from ..draw.shapes import Line, Shape, Text, group
+from ..draw.sheets import Component, SheetOptions, impose
+from ..output import write_pages
+from .draw import (
+    coin_back,
+    coin_face,
+    die_net,
+    die_net_size,
+    pawn_strip,
+    pawn_strip_size,
+    piecepack_layout,
+    scheme,
+    tile_back,
+    tile_face,
+    cut_style,
+    fold_style,
+)
+from .model import ALL_PIECES, RANK_LETTERS, RANK_NAMES, SUITS, Suit, parse_rank
+
+NAME = "piecepack"
+
+
+def _rank(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text in ("0", "1") else parse_rank(text)
+
+
+def parse_rank_range(text: str) -> tuple[int, int]:
+    """`2-5` -> (2, 5); a single rank `3` -> (3, 3). Ranks are n, a, 2-5 (or 0 and 1 for null and ace)."""
+    low, dash, high = text.partition("-")
+    lo, hi = _rank(low), _rank(high if dash else low)
+    if lo is None or hi is None or lo > hi:
+        raise PnpError(
+            f"--tiles: {text!r} is not a range of ranks; write LOW-HIGH like 2-5, "
+            "with ranks n (null), a (ace), 2, 3, 4, 5 (0 and 1 also mean null and ace)",
+            exit_code=2,
+        )
+    return lo, hi
+
+
+def tile_components(bw: bool, ranks: tuple[int, int] = (0, 5)) -> list[Component]:
+    size = piecepack_layout().tile.size
+    back = partial(tile_back, bw=bw)
+    lo, hi = ranks
+    return [Component(size, size, partial(tile_face, p, bw=bw), back) for p in ALL_PIECES if lo <= p.rank <= hi]
+
+
+def coin_components(bw: bool) -> list[Component]:
+    d = piecepack_layout().coin.diameter
+    return [Component(d, d, partial(coin_face, p.rank, bw=bw), partial(coin_back, p.suit, bw=bw)) for p in ALL_PIECES]
+
+
+def _kit(suit: Suit, bleed: float, *, bw: bool) -> list[Shape]:
+    """One suit's die net and pawn strip side by side, with a legend for the lines under the net."""
+    lay, ink = piecepack_layout(), scheme(bw).ink
+    net_w, net_h = die_net_size()
+    y = net_h + 5.0
+    legend: list[Shape] = []
+    for x, style, word in ((0.0, cut_style(bw), "cut"), (net_w / 2, fold_style(bw), "fold")):
+        legend += [Line(x, y - 0.8, x + 6, y - 0.8, style), Text(x + 7.5, y, word, lay.note_size, fill=ink)]
+    pawn = group(*pawn_strip(suit, bw=bw), at=(net_w + lay.kit_gap, 0.0))
+    return [*die_net(suit, bw=bw), *legend, pawn]
+
+
+def kit_components(bw: bool) -> list[Component]:
+    lay = piecepack_layout()
+    net_w, net_h = die_net_size()
+    pawn_w, pawn_h = pawn_strip_size()
+    return [Component(net_w + lay.kit_gap + pawn_w, max(net_h + 7.0, pawn_h), partial(_kit, s, bw=bw)) for s in SUITS]
+
+
+def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None) -> list[Path]:
+    """Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
+    lay = piecepack_layout()
+    with_bleed = SheetOptions(opts.paper, bleed=lay.bleed)
+    if tiles:
+        lo, hi = parse_rank_range(tiles)
+        name, what = f"{NAME}-tiles-{RANK_LETTERS[lo]}-{RANK_LETTERS[hi]}", f"Piecepack tiles {RANK_NAMES[lo]} to {RANK_NAMES[hi]}"
+        pages = impose(tile_components(bw, (lo, hi)), with_bleed, caption=what)
+    else:
+        name, what = NAME, "Piecepack"
+        pages = [
+            *impose(tile_components(bw), with_bleed, caption="Piecepack tiles"),
+            # Six to a row: each row of coins is one suit, null to 5.
+            *impose(coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, max_cols=6), caption="Piecepack coins"),
+            *impose(kit_components(bw), SheetOptions(opts.paper, gap=lay.kit_gap, max_cols=2), caption="Piecepack dice and pawns"),
+        ]
+    if bw:
+        name, what = f"{name}-bw", f"{what} (black and white)"
+    return write_pages(name, pages, opts, title=what)
+
+
+@build_app.command(NAME)
+def build_command(
+    paper: PaperOption = Paper.A4,
+    formats: FormatOption = "pdf,svg",
+    out: OutOption = Path("output"),
+    bw: Annotated[bool, typer.Option("--bw", help="Black and white: the symbols alone tell the suits apart.")] = False,
+    tiles: Annotated[
+        Optional[str], typer.Option("--tiles", help="Only the tiles of these ranks, like 2-5 (ranks n, a, 2-5); no coins, dice or pawns.")
+    ] = None,
+) -> None:
+    """A whole piecepack: 24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins."""
+    report(build(options(paper, formats, out), bw, tiles))
+
+
+register(NAME, build)
