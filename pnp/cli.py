@@ -7,6 +7,7 @@ import importlib
 from .app import App
 from .build import build_app
 from .games.power_lines_cards.deck_cli import deck_app
+from .games.pack_solitaire.cli import solitaire_app
 from .games.power_lines_piecepack.cli import power_lines_app
 
 # Modules that add a target to `pnp build` when imported; `pnp build` alone builds them in this order.
@@ -20,6 +21,7 @@ app = App(help="Print-and-play generator and deck-builder for small 'line' games
 app.add_typer(build_app, name="build")
 app.add_typer(deck_app, name="deck")
 app.add_typer(power_lines_app, name="power-lines")
+app.add_typer(solitaire_app, name="solitaire")
 
 
 def main() -> None:

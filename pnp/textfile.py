@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .diagnostics import Diagnostic, PnpError, error
@@ -39,3 +40,20 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
         line = text.count("\n", 0, text.index("\x00")) + 1
         return None, error("binary", "file holds NUL bytes: this is not a text file", line)
     return text.removeprefix("\ufeff"), None
+
+
+def tokens_by_line(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
+    """For each line that holds something once `#` comments are cut: (line, [(column, token)]).
+
+    Lines split on "\\n" only and columns count from 1, as editors show them.
+    """
+    found = []
+    for number, line in enumerate(text.split("\n"), 1):
+        content = line.split("#", 1)[0]
+        words = [(m.start() + 1, m.group()) for m in _WORD.finditer(content)]
+        if words:
+            found.append((number, words))
+    return found
+
+
+_WORD = re.compile(r"\S+")

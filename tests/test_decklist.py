@@ -229,7 +229,7 @@ def test_load_deck_raises_with_formatted_findings(tmp_path: Path):
     path.write_text("3 5\n2 dragon\n")
     with pytest.raises(PnpError) as caught:
         load_deck(path)
-    text = caught.value.format_message()
+    text = str(caught.value)
     assert f"{path}:2:3: error: unknown card `dragon`" in text
     assert f"{path}: error: wrong deck size: 3 counted, 26 required: add 23" in text
     assert caught.value.exit_code == 1

@@ -85,7 +85,7 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None) -> lis
     """Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
     lay = piecepack_layout()
     with_bleed = SheetOptions(opts.paper, bleed=lay.bleed)
-    if tiles:
+    if tiles is not None:
         lo, hi = parse_rank_range(tiles)
         name, what = f"{NAME}-tiles-{RANK_LETTERS[lo]}-{RANK_LETTERS[hi]}", f"Piecepack tiles {RANK_NAMES[lo]} to {RANK_NAMES[hi]}"
         pages = impose(tile_components(bw, (lo, hi)), with_bleed, caption=what)

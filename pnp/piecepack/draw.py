@@ -9,6 +9,7 @@ Ranks: null is a ring, ace is "A", then the numerals 2-5.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal, Sequence
 
 from ..draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
@@ -308,6 +309,8 @@ def pawn_strip(suit: Suit, *, bw: bool = False) -> list[Shape]:
         cx, cy = w / 2, y + p.height / 2
         panel = [Rect(0, y, w, p.height, _fill(sch.suit(suit))), suit_symbol(suit, cx, cy, p.symbol_size, _fill(sch.paper))]
         shapes.append(group(*panel, transform=rotate(turn, cx, cy)))
-    shapes += [Line(0, y, w, y, fold) for y in (p.foot, front_y, front_y + p.height)]
+    shapes += [Line(0, y, w, y, fold) for y in (p.foot, front_y + p.height)]
+    # The middle fold runs through the coloured panels, where only a light line shows.
+    shapes.append(Line(0, front_y, w, front_y, replace(fold, stroke=sch.paper)))
     shapes.append(Rect(0, 0, w, h, cut_style(bw)))
     return shapes

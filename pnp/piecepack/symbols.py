@@ -177,6 +177,9 @@ def suit_symbol(suit: Suit, cx: float, cy: float, size: float, style: Style) -> 
 
 
 def ring(cx: float, cy: float, outer: float, inner: float, fill: str) -> Path:
-    """A filled ring between two radii: one closed outline, so no seam shows where a stroked circle would end."""
-    style = Style(fill=fill, even_odd=True)
-    return _path([_circle(cx, cy, outer), _circle(cx, cy, inner)], _rounded, style)
+    """A filled ring between two radii: one closed outline, so no seam shows where a stroked circle would end.
+
+    The inner circle runs the other way round, which makes it a hole under either fill rule.
+    """
+    hole = _arc(cx, cy, inner, 2 * math.pi, 0.0)
+    return _path([_circle(cx, cy, outer), hole], _rounded, Style(fill=fill))

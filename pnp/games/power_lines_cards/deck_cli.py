@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from pathlib import Path
@@ -10,13 +9,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...diagnostics import PnpError
+from ...app import App
 from ...textfile import read_bytes
 from .random_deck import random_counts, render_deck
 from .stats import deck_stats
 from .validate import load_deck, load_format, validate_deck
 
-deck_app = typer.Typer(help="Check, describe and generate Power Lines deck lists (.deck files).", no_args_is_help=True)
+deck_app = App(help="Check, describe and generate Power Lines deck lists (.deck files).", no_args_is_help=True)
 
 RulesOption = Annotated[
     Optional[Path],
@@ -25,23 +24,7 @@ RulesOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
-def _shows_errors(command):
-    """Print a PnpError and exit with its code: Typer bundles its own copy of click, so it
-    lets PnpError (a click.ClickException of the real click) through as a traceback."""
-
-    @functools.wraps(command)
-    def run(*args, **kwargs):
-        try:
-            return command(*args, **kwargs)
-        except PnpError as exc:
-            exc.show()
-            raise typer.Exit(exc.exit_code) from None
-
-    return run
-
-
 @deck_app.command()
-@_shows_errors
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Deck lists to check.", metavar="FILE", show_default=False)],
     rules: RulesOption = None,
@@ -65,7 +48,6 @@ def validate(
 
 
 @deck_app.command()
-@_shows_errors
 def stats(
     file: Annotated[Path, typer.Argument(help="The deck list.", metavar="FILE", show_default=False)],
     rules: RulesOption = None,
@@ -80,7 +62,6 @@ def stats(
 
 
 @deck_app.command("random")
-@_shows_errors
 def random_deck(
     seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same deck (default: a new one).")] = None,
     rules: RulesOption = None,

@@ -51,7 +51,7 @@ class ParsedDeck:
 
 def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> ParsedDeck:
     """Entries and findings of a deck list; never raises, whatever the input."""
-    cards = cards or catalogue()
+    cards = catalogue() if cards is None else cards
     if isinstance(source, bytes):
         text, problem = decode(source)
         if problem is not None:
@@ -142,7 +142,7 @@ def _card(token: re.Match, line: int, cards: Catalogue, found: list[Diagnostic])
 
 def suggest(name: str, cards: Catalogue | None = None) -> str | None:
     """The card someone most likely meant by `name`, if any is close."""
-    cards = cards or catalogue()
+    cards = catalogue() if cards is None else cards
     alias = _ALIASES.get(name.lower())
     if alias:
         return alias

@@ -14,18 +14,18 @@ from typing import Annotated
 
 import typer
 
-from pnp.diagnostics import Diagnostic, PnpError
+from pnp.app import App
+from pnp.diagnostics import Diagnostic
 from pnp.textfile import decode, read_bytes
 
 from .grid import Grid, parse_grid, source_lines
 from .record import parse_record
 from .scoring import Score, score
 
-power_lines_app = typer.Typer(
+power_lines_app = App(
     help="Power Lines for piecepack, a two-player game designed by David Boyle (2000-2001): "
     "check a finished 4x4 grid or a game record and score its ten power lines.",
     no_args_is_help=True,
-    add_completion=False,
 )
 
 
@@ -68,13 +68,7 @@ def score_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game."""
-    try:
-        data = read_bytes(file)
-    except PnpError as exc:
-        # Typer bundles its own copy of click, so it does not catch PnpError (a click.ClickException) itself.
-        exc.show()
-        raise typer.Exit(exc.exit_code) from None
-    grid, diagnostics = load(file.name, data)
+    grid, diagnostics = load(file.name, read_bytes(file))
     if grid is None:
         if as_json:
             empty = {"valid": False, "suits": 0, "values": 0, "winner": "tie", "lines": []}

@@ -1,0 +1,254 @@
+"""`pnp build piecepack`: sizes, marks, duplex and colours read back from the PDF it writes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from pnp.build import build_app
+from pnp.draw.pdf import render_pdf
+from pnp.draw.shapes import Drawing, group
+from pnp.piecepack.build import parse_rank_range  # importing registers the target
+from pnp.piecepack.draw import tile_with_coins
+from pnp.piecepack.model import Piece, Suit
+
+MM = 25.4 / 72  # mm per pt
+TILE, COIN, BLEED = 50.8, 19.05, 3.175
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+SUIT_GLYPHS = set("☀☼☉☾☽🌙♔♕♚♛⚜")
+
+app = typer.Typer()
+app.add_typer(build_app, name="build")
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, ["build", "piecepack", *args])
+
+
+def build(out: Path, *args: str) -> Path:
+    result = run("--out", str(out), *args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def colour(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("colour")) / "piecepack.pdf"
+
+
+@pytest.fixture(scope="module")
+def bw(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("bw"), "--bw") / "piecepack-bw.pdf"
+
+
+@pytest.fixture(scope="module")
+def letter(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("letter"), "--paper", "letter", "--format", "pdf") / "piecepack.pdf"
+
+
+@pytest.fixture(scope="module")
+def power_lines(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("tiles"), "--tiles", "2-5", "--format", "pdf") / "piecepack-tiles-2-5.pdf"
+
+
+def pages(path: Path) -> list[dict]:
+    """Each page's size and its drawn objects, positions converted to mm."""
+
+    def mm(o) -> dict:
+        return dict(o) | {k: o[k] * MM for k in ("x0", "x1", "top", "bottom")}
+
+    with pdfplumber.open(path) as pdf:
+        return [
+            {
+                "size": (float(p.width) * MM, float(p.height) * MM),
+                **{kind + "s": [mm(o) for o in p.objects.get(kind, [])] for kind in ("line", "rect", "curve", "char")},
+            }
+            for p in pdf.pages
+        ]
+
+
+def everything(page: dict) -> list[dict]:
+    return page["lines"] + page["rects"] + page["curves"] + page["chars"]
+
+
+def crop_xs(page: dict) -> list[float]:
+    """x of the short vertical crop marks above the block: the cut lines of the columns."""
+    marks = [l for l in page["lines"] if l["x0"] == l["x1"] and l["bottom"] - l["top"] <= 4.01 and l["bottom"] < page["size"][1] / 2]
+    return sorted({round(l["x0"], 4) for l in marks})
+
+
+def crop_ys(page: dict) -> list[float]:
+    marks = [l for l in page["lines"] if l["top"] == l["bottom"] and l["x1"] - l["x0"] <= 4.01 and l["x1"] < page["size"][0] / 2]
+    return sorted({round(l["top"], 4) for l in marks})
+
+
+def cut_sizes(coords: list[float]) -> list[float]:
+    """Cut marks come in pairs (both sides of one component): the size is each pair's span."""
+    return [b - a for a, b in zip(coords[0::2], coords[1::2])]
+
+
+def bleed_boxes(page: dict) -> list[dict]:
+    """Tile backgrounds: filled rectangles of a tile plus its bleed on every side."""
+    return [r for r in page["rects"] if r["fill"] and abs(r["x1"] - r["x0"] - (TILE + 2 * BLEED)) < 0.05]
+
+
+def is_grey(colour) -> bool:
+    if colour is None or isinstance(colour, (int, float)):
+        return True
+    return len(colour) == 1 or max(colour) - min(colour) < 1e-6
+
+
+def is_black(colour) -> bool:
+    return is_grey(colour) and (colour if isinstance(colour, (int, float)) else max(colour)) == 0
+
+
+# Sizes
+
+
+def test_tiles_are_two_inches_between_their_crop_marks(colour, letter):
+    for path in (colour, letter):
+        first = pages(path)[0]
+        for sizes in (cut_sizes(crop_xs(first)), cut_sizes(crop_ys(first))):
+            assert len(sizes) >= 3
+            assert all(abs(s - TILE) <= 0.1 for s in sizes), sizes
+
+
+def test_coin_cut_circles_are_three_quarter_inch(colour):
+    coin_page = pages(colour)[4]
+    rims = [c for c in coin_page["curves"] if c["stroke"] and not c["fill"]]
+    assert len(rims) == 24
+    for rim in rims:
+        assert abs(rim["x1"] - rim["x0"] - COIN) <= 0.1
+        assert abs(rim["bottom"] - rim["top"] - COIN) <= 0.1
+    assert all(abs(s - COIN) <= 0.1 for s in cut_sizes(crop_xs(coin_page)))
+
+
+def test_page_sizes_and_order(colour, letter):
+    for path, paper in ((colour, "a4"), (letter, "letter")):
+        got = pages(path)
+        # tiles: two sheets; coins: one; dice and pawns: one; each front followed by its backs
+        assert len(got) == 8
+        for page in got:
+            assert page["size"] == pytest.approx(PAPER[paper], abs=0.01)
+
+
+# Duplex and marks
+
+
+def test_backs_are_mirrored_about_the_page_centre(power_lines):
+    # The second sheet holds 4 tiles in a 3-wide grid: an uneven sheet, so mirroring shows.
+    got = pages(power_lines)
+    assert len(got) == 4
+    width = got[2]["size"][0]
+    fronts = {(round(width - r["x1"], 1), round(r["top"], 1)) for r in bleed_boxes(got[2])}
+    backs = {(round(r["x0"], 1), round(r["top"], 1)) for r in bleed_boxes(got[3])}
+    unmirrored = {(round(r["x0"], 1), round(r["top"], 1)) for r in bleed_boxes(got[2])}
+    assert len(fronts) == 4
+    assert backs == fronts
+    assert backs != unmirrored
+
+
+def test_nothing_is_printed_within_5_mm_of_the_paper_edge(colour, letter):
+    for path in (colour, letter):
+        for number, page in enumerate(pages(path), 1):
+            w, h = page["size"]
+            for o in everything(page):
+                assert min(o["x0"], o["top"], w - o["x1"], h - o["bottom"]) >= 5.0 - 1e-6, (path.name, number, o["object_type"])
+
+
+def test_only_front_pages_carry_crop_marks(colour):
+    got = pages(colour)
+    assert all(crop_xs(p) for p in got[0::2])
+    assert not any(crop_xs(p) for p in got[1::2])
+
+
+# Content
+
+
+def test_symbols_are_paths_not_text(colour):
+    got = pages(colour)
+    text = "".join(c["text"] for p in got for c in p["chars"])
+    assert not SUIT_GLYPHS & set(text)
+    # Text on a tile sheet is ranks and the caption, nothing else.
+    tile_chars = [c["text"] for c in got[0]["chars"] if c["size"] > 20]
+    assert sorted(tile_chars) == sorted("A2345" * 2)
+    # Each suns tile carries two sun symbols as filled paths in the suns colour.
+    vermillion = (0xD5 / 255, 0x5E / 255, 0)
+    suns = [c for c in got[0]["curves"] if c["fill"] and c["non_stroking_color"] == pytest.approx(vermillion, abs=0.005)]
+    assert len(suns) >= 12
+
+
+def test_black_and_white_has_no_colour(bw, colour, tmp_path):
+    for page in pages(bw):
+        for o in everything(page):
+            assert is_grey(o.get("non_stroking_color")) and is_grey(o.get("stroking_color")), o
+    for svg in bw.parent.glob("piecepack-bw-*.svg"):
+        for hex_colour in re.findall(r"#([0-9A-Fa-f]{6})", svg.read_text()):
+            assert hex_colour[0:2] == hex_colour[2:4] == hex_colour[4:6], (svg.name, hex_colour)
+    # The check can see colour: the colour build fails it.
+    assert any(not is_grey(o.get("non_stroking_color")) for p in pages(colour) for o in everything(p))
+
+
+def test_black_and_white_still_tells_the_suits_apart(bw):
+    # All suits are black there, so the symbols must differ: the coin backs hold one suit per row.
+    backs = pages(bw)[5]
+    symbols = [c for c in backs["curves"] if c["fill"] and is_black(c["non_stroking_color"]) and c["bottom"] - c["top"] > 5]
+    rows: dict[float, set[int]] = {}
+    for c in symbols:
+        rows.setdefault(round(c["top"] // 10), set()).add(len(c["pts"]))
+    assert len(rows) == 4 and all(len(outlines) == 1 for outlines in rows.values())
+    assert len({outlines.pop() for outlines in rows.values()}) == 4
+
+
+def test_power_lines_tiles_are_the_sixteen_of_ranks_2_to_5(power_lines):
+    got = pages(power_lines)
+    fronts = got[0::2]
+    assert sum(len(bleed_boxes(p)) for p in fronts) == 16
+    ranks = sorted(c["text"] for p in fronts for c in p["chars"] if c["size"] > 20)
+    assert ranks == sorted("2345" * 4)
+
+
+@pytest.mark.parametrize("text, ranks", [("2-5", (2, 5)), ("n-a", (0, 1)), ("0-5", (0, 5)), ("3", (3, 3)), ("A", (1, 1))])
+def test_rank_ranges(text, ranks):
+    assert parse_rank_range(text) == ranks
+
+
+@pytest.mark.parametrize("bad", ["7-9", "5-2", "x", "2-", "-5", "2-5-7", ""])
+def test_a_bad_rank_range_is_a_usage_error(bad, tmp_path):
+    result = run("--out", str(tmp_path), "--tiles", bad)
+    assert result.exit_code == 2
+    assert "--tiles" in result.output and "like 2-5" in result.output
+    assert "Traceback" not in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_builds_are_byte_identical(tmp_path):
+    a, b = build(tmp_path / "a"), build(tmp_path / "b")
+    names = sorted(p.name for p in a.iterdir())
+    assert "piecepack.pdf" in names and len(names) == 9
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+# The drawing Pack Solitaire reuses
+
+
+def test_tile_with_coins_puts_coins_on_their_squares(tmp_path):
+    squares = (Piece(3, Suit.SUNS), None, Piece(0, Suit.ARMS), Piece(5, Suit.MOONS))
+    page = Drawing(100, 100)
+    page.add(group(*tile_with_coins(squares, coin_diameter=15.0), at=(20, 30)))
+    (tmp_path / "t.pdf").write_bytes(render_pdf([page]))
+    got = pages(tmp_path / "t.pdf")[0]
+    rims = [c for c in got["curves"] if c["stroke"] and not c["fill"]]
+    centres = sorted(((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2) for c in rims)
+    # UL, LL and LR are taken; UR is the empty square. Squares are 1 in, so centres are 1/2 in in.
+    q = TILE / 4
+    expected = sorted([(20 + q, 30 + q), (20 + q, 30 + 3 * q), (20 + 3 * q, 30 + 3 * q)])
+    assert [v for c in centres for v in c] == pytest.approx([v for c in expected for v in c], abs=0.01)
+    assert all(abs(c["x1"] - c["x0"] - 15.0) < 0.05 for c in rims)
+    assert sorted(c["text"] for c in got["chars"]) == ["3", "5"]  # and a null ring, which is a path
