@@ -16,20 +16,21 @@ from ..output import write_pages
 from .draw import (
     coin_back,
     coin_face,
+    cut_style,
     die_net,
     die_net_size,
+    fold_style,
     pawn_strip,
     pawn_strip_size,
     piecepack_layout,
     scheme,
     tile_back,
     tile_face,
-    cut_style,
-    fold_style,
 )
 from .model import ALL_PIECES, RANK_LETTERS, RANK_NAMES, SUITS, Suit, parse_rank
 
 NAME = "piecepack"
+LEGEND = 7.0  # mm under each die net for the cut / fold legend
 
 
 def _rank(text: str) -> int | None:
@@ -63,10 +64,13 @@ def coin_components(bw: bool) -> list[Component]:
 
 
 def _kit(suit: Suit, bleed: float, *, bw: bool) -> list[Shape]:
-    """One suit's die net and pawn strip side by side, with a legend for the lines under the net."""
+    """One suit's die net and pawn strip side by side, with a legend for the lines under the net.
+
+    Imposed without bleed: these parts are cut along their own drawn outlines.
+    """
     lay, ink = piecepack_layout(), scheme(bw).ink
     net_w, net_h = die_net_size()
-    y = net_h + 5.0
+    y = net_h + LEGEND - 2.0
     legend: list[Shape] = []
     for x, style, word in ((0.0, cut_style(bw), "cut"), (net_w / 2, fold_style(bw), "fold")):
         legend += [Line(x, y - 0.8, x + 6, y - 0.8, style), Text(x + 7.5, y, word, lay.note_size, fill=ink)]
@@ -78,7 +82,7 @@ def kit_components(bw: bool) -> list[Component]:
     lay = piecepack_layout()
     net_w, net_h = die_net_size()
     pawn_w, pawn_h = pawn_strip_size()
-    return [Component(net_w + lay.kit_gap + pawn_w, max(net_h + 7.0, pawn_h), partial(_kit, s, bw=bw)) for s in SUITS]
+    return [Component(net_w + lay.kit_gap + pawn_w, max(net_h + LEGEND, pawn_h), partial(_kit, s, bw=bw)) for s in SUITS]
 
 
 def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None) -> list[Path]:
