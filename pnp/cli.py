@@ -13,6 +13,8 @@ from .games.power_lines_piecepack.cli import power_lines_app
 # Modules that add a target to `pnp build` when imported; `pnp build` alone builds them in this order.
 BUILD_TARGETS = (
     "pnp.games.power_lines_cards.build",
+    "pnp.piecepack.build",
+    "pnp.games.pack_solitaire.build",
 )
 for module in BUILD_TARGETS:
     importlib.import_module(module)

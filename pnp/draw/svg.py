@@ -13,6 +13,7 @@ FONT_FAMILY = {  # the PDF's standard fonts and their usual SVG stand-ins
     "Helvetica": ("Helvetica, Arial, sans-serif", "normal", "normal"),
     "Helvetica-Bold": ("Helvetica, Arial, sans-serif", "bold", "normal"),
     "Helvetica-Oblique": ("Helvetica, Arial, sans-serif", "normal", "italic"),
+    "Courier": ("Courier, 'Courier New', monospace", "normal", "normal"),
 }
 
 

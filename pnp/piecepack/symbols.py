@@ -8,6 +8,7 @@ of the requested size: every suit looks equally big at any size. A symbol is one
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Callable
 
 from ..draw.shapes import Path, PathOp, Style
@@ -58,10 +59,14 @@ def _curve(start: Point, *controls: Point) -> Contour:
     return segments
 
 
+def _mapped(contour: Contour, f: Callable[[Point], Point]) -> Contour:
+    """The contour with every point moved by `f` (Beziers stay Beziers under any affine map)."""
+    return [(f(a), f(b), f(c), f(d)) for a, b, c, d in contour]
+
+
 def _mirror(contour: Contour) -> Contour:
     """The contour reflected in the vertical axis x = 0."""
-    flip = lambda p: (-p[0], p[1])  # noqa: E731
-    return [tuple(flip(p) for p in seg) for seg in contour]  # type: ignore[misc]
+    return _mapped(contour, lambda p: (-p[0], p[1]))
 
 
 def _bezier(seg: Segment, t: float) -> Point:
@@ -110,9 +115,8 @@ def _moon() -> list[Contour]:
     outer = _arc(0, 0, big, math.atan2(y, x), 2 * math.pi - math.atan2(y, x))  # the long way round, through the back
     inner_from = math.atan2(-y, x - offset) + 2 * math.pi
     inner = _arc(offset, 0, small, inner_from, math.atan2(y, x - offset))  # back along the hollow
-    turn = math.radians(-35)
-    c, s = math.cos(turn), math.sin(turn)
-    return [[tuple((px * c - py * s, px * s + py * c) for px, py in seg) for seg in outer + inner]]  # type: ignore[misc]
+    c, s = math.cos(math.radians(-35)), math.sin(math.radians(-35))
+    return [_mapped(outer + inner, lambda p: (p[0] * c - p[1] * s, p[0] * s + p[1] * c))]
 
 
 def _crown() -> list[Contour]:
@@ -167,10 +171,16 @@ def _rounded(p: Point) -> Point:
     return (round(p[0], 4), round(p[1], 4))
 
 
+@cache
+def _design(suit: Suit) -> tuple[list[Contour], tuple[float, float, float, float]]:
+    """The suit's outline in its design box, and the bounds it really covers."""
+    contours = _DESIGNS[suit]()
+    return contours, _bounds(contours)
+
+
 def suit_symbol(suit: Suit, cx: float, cy: float, size: float, style: Style) -> Path:
     """The suit's symbol centred on (cx, cy), its outline filling a `size` mm square."""
-    contours = _DESIGNS[suit]()
-    x0, y0, x1, y1 = _bounds(contours)
+    contours, (x0, y0, x1, y1) = _design(suit)
     k = size / max(x1 - x0, y1 - y0)
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     return _path(contours, lambda p: _rounded((cx + (p[0] - mx) * k, cy + (p[1] - my) * k)), style)

@@ -1,0 +1,49 @@
+"""`pnp build pack-solitaire`: a deal to cut out, a record sheet and, apart, the par layout."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...draw.sheets import Component, SheetOptions, impose
+from ...output import write_pages
+from ...piecepack.draw import piecepack_layout
+from .draw import dealt_tile, par_diagram, record_sheet
+from .engine import deal
+
+NAME = "pack-solitaire"
+DEFAULT_SEED = 1  # `pnp build` prints this deal, so a plain build is always the same
+
+
+def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, time_limit: float = 60.0) -> list[Path]:
+    from .solver import solve  # loaded only when a par is wanted
+
+    tiles = deal(seed)
+    size = piecepack_layout().tile.size
+    components = [Component(size, size, partial(dealt_tile, i, tiles[i], bw=bw)) for i in sorted(tiles)]
+    # The tiles lie face down in this game: only the coin side is printed, so no backs.
+    pages = impose(components, SheetOptions(opts.paper, duplex=False), caption=f"Pack Solitaire deal {seed}")
+    pages.append(record_sheet(opts.paper, seed, bw))
+    best = solve(tiles, time_limit=time_limit)
+    pages.append(par_diagram(opts.paper, seed, tiles, best.layout, best.score, best.proven_optimal, bw))
+    return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}")
+
+
+@build_app.command(NAME)
+def build_command(
+    seed: Annotated[int, typer.Option("--seed", help="Which deal: the same seed as `pnp solitaire deal --seed`.")] = DEFAULT_SEED,
+    paper: PaperOption = Paper.A4,
+    formats: FormatOption = "pdf,svg",
+    out: OutOption = Path("output"),
+    bw: Annotated[bool, typer.Option("--bw", help="Black and white.")] = False,
+    time_limit: Annotated[float, typer.Option("--time-limit", min=0.1, help="Seconds the solver may take for the par.")] = 60.0,
+) -> None:
+    """A Pack Solitaire deal (by David Hassell) at true size, a record sheet and the par layout on its own page."""
+    report(build(options(paper, formats, out), seed, bw, time_limit))
+
+
+register(NAME, build)
