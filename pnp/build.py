@@ -43,6 +43,17 @@ FormatOption = Annotated[str, typer.Option("--format", help="Comma-separated: pd
 OutOption = Annotated[Path, typer.Option("--out", help="Output folder.", file_okay=False)]
 
 
+BackOffsetOption = Annotated[str, typer.Option("--back-offset", help="X,Y in mm: shift the duplex backs to suit your printer.")]
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise PnpError(f"--back-offset: expected X,Y in mm like 0.5,-1, got {text!r}", exit_code=2) from None
+    return x, y
+
+
 def options(paper: Paper, formats: str, out: Path) -> BuildOptions:
     return BuildOptions(paper.value, parse_formats(formats), out)
 

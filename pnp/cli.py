@@ -14,6 +14,7 @@ from .games.power_lines_piecepack.cli import power_lines_app
 BUILD_TARGETS = (
     "pnp.games.power_lines_cards.build",
     "pnp.piecepack.build",
+    "pnp.games.power_lines_piecepack.build",
     "pnp.games.pack_solitaire.build",
 )
 for module in BUILD_TARGETS:

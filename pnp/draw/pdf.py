@@ -109,5 +109,5 @@ def _draw(c: canvas.Canvas, shape: Shape, forms: set[str]) -> None:
         elif isinstance(shape, Circle):
             c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
         elif isinstance(shape, Path):
-            c.drawPath(_path(c, shape.ops), stroke=stroke, fill=fill, fillMode=1 if shape.style.even_odd else 0)
+            c.drawPath(_path(c, shape.ops), stroke=stroke, fill=fill, fillMode=0 if shape.style.even_odd else 1)  # ReportLab: 0 even-odd, 1 nonzero
         c.restoreState()

@@ -74,9 +74,7 @@ def plan(width: float, height: float, opts: SheetOptions) -> Grid:
         )
     pitch_x = width + 2 * opts.bleed + opts.gap
     pitch_y = height + 2 * opts.bleed + opts.gap
-    block_w = cols * pitch_x - opts.gap - 2 * opts.bleed
-    block_h = rows * pitch_y - opts.gap - 2 * opts.bleed
-    return Grid(cols, rows, (paper.width - block_w) / 2, (paper.height - block_h) / 2, pitch_x, pitch_y)
+    return centred(Grid(cols, rows, 0.0, 0.0, pitch_x, pitch_y), cols * rows, opts)
 
 
 def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "") -> list[Drawing]:
@@ -86,9 +84,9 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
     w, h = components[0].width, components[0].height
     if any((c.width, c.height) != (w, h) for c in components):
         raise ValueError("impose() takes components of one size; impose each size on its own sheets")
-    grid = plan(w, h, opts)
+    full = plan(w, h, opts)
     paper = sheet_layout().paper[opts.paper]
-    per_page = grid.cols * grid.rows
+    per_page = full.cols * full.rows
     sheets = [components[i : i + per_page] for i in range(0, len(components), per_page)]
     designs: dict[str, Group] = {}
 
@@ -104,6 +102,7 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
 
     pages: list[Drawing] = []
     for number, sheet in enumerate(sheets, 1):
+        grid = centred(full, len(sheet), opts)
         label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
         front = Drawing(paper.width, paper.height, title=label)
         for i, comp in enumerate(sheet):
@@ -119,6 +118,16 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
                     back.add(placed(comp.back, comp.back_key, paper.width - x - w + dx, y + dy))
             pages.append(back)
     return pages
+
+
+def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
+    """The grid placed so that a sheet of `count` components sits centred on the paper."""
+    paper = sheet_layout().paper[opts.paper]
+    cols = min(count, grid.cols)
+    rows = -(-count // grid.cols)
+    block_w = cols * grid.pitch_x - opts.gap - 2 * opts.bleed
+    block_h = rows * grid.pitch_y - opts.gap - 2 * opts.bleed
+    return Grid(grid.cols, grid.rows, (paper.width - block_w) / 2, (paper.height - block_h) / 2, grid.pitch_x, grid.pitch_y)
 
 
 def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, label: str) -> list[Shape]:

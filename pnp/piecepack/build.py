@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ..build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, parse_offset, register, report
 from ..diagnostics import PnpError
 from ..draw.shapes import Line, Shape, Text, group
 from ..draw.sheets import Component, SheetOptions, impose
@@ -85,10 +85,10 @@ def kit_components(bw: bool) -> list[Component]:
     return [Component(net_w + lay.kit_gap + pawn_w, max(net_h + LEGEND, pawn_h), partial(_kit, s, bw=bw)) for s in SUITS]
 
 
-def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None) -> list[Path]:
+def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
     """Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
     lay = piecepack_layout()
-    with_bleed = SheetOptions(opts.paper, bleed=lay.bleed)
+    with_bleed = SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset)
     if tiles is not None:
         lo, hi = parse_rank_range(tiles)
         name, what = f"{NAME}-tiles-{RANK_LETTERS[lo]}-{RANK_LETTERS[hi]}", f"Piecepack tiles {RANK_NAMES[lo]} to {RANK_NAMES[hi]}"
@@ -98,7 +98,7 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None) -> lis
         pages = [
             *impose(tile_components(bw), with_bleed, caption="Piecepack tiles"),
             # Six to a row: each row of coins is one suit, null to 5.
-            *impose(coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, max_cols=6), caption="Piecepack coins"),
+            *impose(coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset, max_cols=6), caption="Piecepack coins"),
             *impose(kit_components(bw), SheetOptions(opts.paper, gap=lay.kit_gap, max_cols=2), caption="Piecepack dice and pawns"),
         ]
     if bw:
@@ -115,9 +115,10 @@ def build_command(
     tiles: Annotated[
         Optional[str], typer.Option("--tiles", help="Only the tiles of these ranks, like 2-5 (ranks n, a, 2-5); no coins, dice or pawns.")
     ] = None,
+    back_offset: BackOffsetOption = "0,0",
 ) -> None:
     """A whole piecepack: 24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins."""
-    report(build(options(paper, formats, out), bw, tiles))
+    report(build(options(paper, formats, out), bw, tiles, parse_offset(back_offset)))
 
 
 register(NAME, build)

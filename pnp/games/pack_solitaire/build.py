@@ -11,6 +11,7 @@ import typer
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
+from ...rulesheets import write_rules
 from ...piecepack.draw import piecepack_layout
 from .draw import dealt_tile, par_diagram, record_sheet
 from .engine import deal
@@ -30,7 +31,8 @@ def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, time_l
     pages.append(record_sheet(opts.paper, seed, bw))
     best = solve(tiles, time_limit=time_limit)
     pages.append(par_diagram(opts.paper, seed, tiles, best.layout, best.score, best.proven_optimal, bw))
-    return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}")
+    rules = write_rules(NAME, opts, designer="David Hassell")
+    return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}") + rules
 
 
 @build_app.command(NAME)

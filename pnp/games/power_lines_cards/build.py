@@ -8,11 +8,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, parse_offset, register, report
 from ...diagnostics import PnpError
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
 from ...resources import deck_file
+from ...rulesheets import write_rules
 from . import cards
 from .catalogue import catalogue
 from .validate import load_deck
@@ -31,14 +32,6 @@ def deck_components(path: Path, player: int) -> list[Component]:
     return [Component(lay.width, lay.height, partial(cards.face, kind), back, f"card-{kind.name}", back_key) for kind in kinds]
 
 
-def parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise PnpError(f"--back-offset: expected X,Y in mm like 0.5,-1, got {text!r}", exit_code=2) from None
-    return x, y
-
-
 def build(
     opts: BuildOptions,
     decks: list[Path] | None = None,
@@ -53,7 +46,11 @@ def build(
     lay = cards.card_layout()
     sheet = SheetOptions(opts.paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows)
     pages = impose(components, sheet, caption="Power Lines cards")
-    return write_pages(NAME, pages, opts, title="Power Lines cards")
+    cat = catalogue()
+    rules = write_rules(
+        NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_words
+    )
+    return write_pages(NAME, pages, opts, title="Power Lines cards") + rules
 
 
 @build_app.command(NAME)
@@ -67,7 +64,7 @@ def build_command(
     out: OutOption = Path("output"),
     bleed: Annotated[float, typer.Option("--bleed", help="Art past the cut line, mm per side.")] = 0.0,
     cut_lines: Annotated[bool, typer.Option("--cut-lines", help="Full cut lines instead of crop marks.")] = False,
-    back_offset: Annotated[str, typer.Option("--back-offset", help="X,Y mm to shift the backs for your printer.")] = "0,0",
+    back_offset: BackOffsetOption = "0,0",
 ) -> None:
     """Card sheets (63 x 88 mm, 3 x 3) for the Power Lines card game, backs after each sheet for duplex."""
     report(build(options(paper, formats, out), deck, bleed, cut_lines, parse_offset(back_offset)))
