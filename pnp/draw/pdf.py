@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from io import BytesIO
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen import canvas
 
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
 
 PT_PER_MM = 72 / 25.4
+# Form XObjects may hold art anywhere within this box (mm): reused designs are never clipped by it.
+FORM_BOX = (-1000, -1000, 1000, 1000)
 
 # Compressed streams stay binary: ASCII85 makes files a quarter larger and slower to write.
 rl_config.useA85 = 0
@@ -23,31 +26,109 @@ def render_pdf(pages: list[Drawing], title: str = "") -> bytes:
     c.setTitle(title)
     c.setCreator("pnp")
     c.setAuthor("pnp")
-    forms: set[str] = set()
+    painter = _Painter(c)
     for page in pages:
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
-        c.saveState()
         # Work in millimetres with y pointing down, as the drawing model does.
-        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
-        for shape in page.items:
-            _draw(c, shape, forms)
-        c.restoreState()
+        painter.group(Group(tuple(page.items), (PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)))
         c.showPage()
     c.save()
     return buf.getvalue()
 
 
-def _apply(c: canvas.Canvas, style: Style) -> tuple[int, int]:
-    if style.fill:
-        c.setFillColor(HexColor(style.fill))
-    if style.stroke:
-        c.setStrokeColor(HexColor(style.stroke))
-        c.setLineWidth(style.stroke_width)
-        c.setDash(list(style.dash) if style.dash else [])
-    return (1 if style.fill else 0, 1 if style.stroke else 0)
+@cache
+def _colour(hex_colour: str) -> Color:
+    return HexColor(hex_colour)
 
 
-def _path(c: canvas.Canvas, ops) -> object:
+class _Painter:
+    """Draws shapes on a canvas, setting colours and line styles only when they change."""
+
+    def __init__(self, c: canvas.Canvas) -> None:
+        self.c = c
+        self.forms: set[str] = set()
+        self.state: dict[str, object] = {}  # what the current graphics state already holds
+        self.saved: list[dict[str, object]] = []
+
+    def _set(self, key: str, value: object, setter) -> None:
+        if self.state.get(key, ...) != value:
+            setter(value)
+            self.state[key] = value
+
+    def _style(self, style: Style) -> tuple[int, int]:
+        c = self.c
+        if style.fill:
+            self._set("fill", style.fill, lambda v: c.setFillColor(_colour(v)))
+        if style.stroke:
+            self._set("stroke", style.stroke, lambda v: c.setStrokeColor(_colour(v)))
+            self._set("width", style.stroke_width, c.setLineWidth)
+            self._set("dash", style.dash, lambda v: c.setDash(list(v) if v else []))
+        return (1 if style.fill else 0, 1 if style.stroke else 0)
+
+    def _push(self) -> None:
+        self.c.saveState()
+        self.saved.append(dict(self.state))
+
+    def _pop(self) -> None:
+        self.c.restoreState()
+        self.state = self.saved.pop()
+
+    def group(self, g: Group) -> None:
+        c = self.c
+        self._push()
+        if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            c.transform(*g.transform)
+        if g.clip is not None:
+            r = g.clip
+            p = c.beginPath()
+            p.rect(r.x, r.y, r.w, r.h)
+            c.clipPath(p, stroke=0, fill=0)
+        if g.key is None:
+            for item in g.items:
+                self.draw(item)
+        else:
+            if g.key not in self.forms:
+                self.forms.add(g.key)
+                outer, self.state = self.state, {}  # a form starts from a fresh graphics state
+                c.beginForm(g.key, *FORM_BOX)
+                for item in g.items:
+                    self.draw(item)
+                c.endForm()
+                self.state = outer
+            c.doForm(g.key)
+        self._pop()
+
+    def draw(self, shape: Shape) -> None:
+        c = self.c
+        if isinstance(shape, Group):
+            self.group(shape)
+        elif isinstance(shape, Text):
+            self._set("fill", shape.fill, lambda v: c.setFillColor(_colour(v)))
+            # One text object: its matrix puts the baseline at (x, y) and turns y up again for the glyphs.
+            width = c.stringWidth(shape.text, shape.font, shape.size) / PT_PER_MM
+            x = shape.x - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
+            t = c.beginText()
+            t.setTextTransform(1 / PT_PER_MM, 0, 0, -1 / PT_PER_MM, x, shape.y)
+            t.setFont(shape.font, shape.size)
+            t.textOut(shape.text)
+            c.drawText(t)
+        else:
+            fill, stroke = self._style(shape.style)
+            if isinstance(shape, Rect):
+                if shape.radius:
+                    c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.radius, stroke=stroke, fill=fill)
+                else:
+                    c.rect(shape.x, shape.y, shape.w, shape.h, stroke=stroke, fill=fill)
+            elif isinstance(shape, Line):
+                c.line(shape.x1, shape.y1, shape.x2, shape.y2)
+            elif isinstance(shape, Circle):
+                c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
+            elif isinstance(shape, Path):
+                mode = 0 if shape.style.even_odd else 1  # ReportLab: 0 even-odd, 1 nonzero
+                c.drawPath(_path(c, shape.ops), stroke=stroke, fill=fill, fillMode=mode)
+
+
+def _path(c: canvas.Canvas, ops):
     p = c.beginPath()
     for op in ops:
         kind = op[0]
@@ -60,54 +141,3 @@ def _path(c: canvas.Canvas, ops) -> object:
         elif kind == "Z":
             p.close()
     return p
-
-
-# Form XObjects may hold art anywhere within this box (mm): reused designs are never clipped by it.
-FORM_BOX = (-1000, -1000, 1000, 1000)
-
-
-def _draw(c: canvas.Canvas, shape: Shape, forms: set[str]) -> None:
-    if isinstance(shape, Group):
-        c.saveState()
-        c.transform(*shape.transform)
-        if shape.clip is not None:
-            r = shape.clip
-            p = c.beginPath()
-            p.rect(r.x, r.y, r.w, r.h)
-            c.clipPath(p, stroke=0, fill=0)
-        if shape.key is None:
-            for item in shape.items:
-                _draw(c, item, forms)
-        else:
-            if shape.key not in forms:
-                forms.add(shape.key)
-                c.beginForm(shape.key, *FORM_BOX)
-                for item in shape.items:
-                    _draw(c, item, forms)
-                c.endForm()
-            c.doForm(shape.key)
-        c.restoreState()
-    elif isinstance(shape, Text):
-        c.saveState()
-        c.setFillColor(HexColor(shape.fill))
-        c.translate(shape.x, shape.y)
-        c.scale(1 / PT_PER_MM, -1 / PT_PER_MM)  # back to points, y up, for the glyphs
-        c.setFont(shape.font, shape.size)
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[shape.anchor]
-        draw(0, 0, shape.text)
-        c.restoreState()
-    else:
-        c.saveState()
-        fill, stroke = _apply(c, shape.style)
-        if isinstance(shape, Rect):
-            if shape.radius:
-                c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.radius, stroke=stroke, fill=fill)
-            else:
-                c.rect(shape.x, shape.y, shape.w, shape.h, stroke=stroke, fill=fill)
-        elif isinstance(shape, Line):
-            c.line(shape.x1, shape.y1, shape.x2, shape.y2)
-        elif isinstance(shape, Circle):
-            c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
-        elif isinstance(shape, Path):
-            c.drawPath(_path(c, shape.ops), stroke=stroke, fill=fill, fillMode=0 if shape.style.even_odd else 1)  # ReportLab: 0 even-odd, 1 nonzero
-        c.restoreState()

@@ -10,6 +10,7 @@ import typer
 
 from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, parse_offset, register, report
 from ...diagnostics import PnpError
+from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
 from ...resources import deck_file
@@ -32,6 +33,23 @@ def deck_components(path: Path, player: int) -> list[Component]:
     return [Component(lay.width, lay.height, partial(cards.face, kind), back, f"card-{kind.name}", back_key) for kind in kinds]
 
 
+def card_pages(
+    paper: str,
+    decks: list[Path] | None = None,
+    bleed: float = 0.0,
+    cut_lines: bool = False,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[Drawing]:
+    """Sheets of fronts, each followed by its backs; by default the starter deck for each of two players."""
+    if not 0 <= bleed <= 10:
+        raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
+    decks = decks or [deck_file("starter.deck")] * 2
+    components = [c for player, path in enumerate(decks) for c in deck_components(path, player)]
+    lay = cards.card_layout()
+    sheet = SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows)
+    return impose(components, sheet, caption="Power Lines cards")
+
+
 def build(
     opts: BuildOptions,
     decks: list[Path] | None = None,
@@ -39,17 +57,10 @@ def build(
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Path]:
-    if not 0 <= bleed <= 10:
-        raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
-    decks = decks or [deck_file("starter.deck")] * 2  # one starter deck for each player
-    components = [c for player, path in enumerate(decks) for c in deck_components(path, player)]
-    lay = cards.card_layout()
-    sheet = SheetOptions(opts.paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows)
-    pages = impose(components, sheet, caption="Power Lines cards")
+    """The card sheets and the rule sheet."""
+    pages = card_pages(opts.paper, decks, bleed, cut_lines, back_offset)
     cat = catalogue()
-    rules = write_rules(
-        NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_words
-    )
+    rules = write_rules(NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_words)
     return write_pages(NAME, pages, opts, title="Power Lines cards") + rules
 
 
