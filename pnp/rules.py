@@ -115,31 +115,38 @@ class Violation:
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def load_rules(path: Path, items: list[str] | None = None) -> MultisetRules:
-    """Read a rules file; `items` (the game's own item names) fills in what the file leaves out.
-
-    Problems come back as a PnpError that names the file and, where TOML knows it, the line.
-    """
+def read_toml(path: Path) -> tuple[dict, str]:
+    """A TOML file's data and text; any problem is a PnpError naming the file and, where known, line and column."""
     text, problem = decode(read_bytes(path))
     if problem is not None:
         raise PnpError(problem.format(str(path)))
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
         where = _TOML_POSITION.search(str(exc))
         pos = f":{where[1]}:{where[2]}" if where else ""
         reason = _TOML_POSITION.sub("", str(exc)).strip()
         raise PnpError(f"{path}{pos}: error: not valid TOML: {reason}") from None
+
+
+def validation_error(path: Path, text: str, exc: ValidationError) -> PnpError:
+    """One compiler-style line per field pydantic rejected, at the line that sets it where that can be found."""
+    lines = []
+    for e in exc.errors():
+        field = ".".join(str(p) for p in e["loc"]) or "(top level)"
+        lines.append(f"{path}:{_line_of(text, e['loc'])}: error: {field}: {e['msg']}")
+    return PnpError("\n".join(lines))
+
+
+def load_rules(path: Path, items: list[str] | None = None) -> MultisetRules:
+    """Read a rules file; `items` (the game's own item names) fills in what the file leaves out."""
+    data, text = read_toml(path)
     if items is not None:
         data.setdefault("items", items)
     try:
         return MultisetRules.model_validate(data)
     except ValidationError as exc:
-        lines = []
-        for e in exc.errors():
-            field = ".".join(str(p) for p in e["loc"]) or "(top level)"
-            lines.append(f"{path}:{_line_of(text, e['loc'])}: error: {field}: {e['msg']}")
-        raise PnpError("\n".join(lines)) from None
+        raise validation_error(path, text, exc) from None
 
 
 def _line_of(text: str, loc: tuple) -> str:

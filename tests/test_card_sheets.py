@@ -103,6 +103,7 @@ def test_backs_mirrored_for_long_edge_flip(sheets):
 def test_back_offset_shifts_backs(tmp_path):
     plain = read_pages(_build(tmp_path / "0"))[1].rects_of_size(CARD_W, CARD_H)
     shifted = read_pages(_build(tmp_path / "1", back_offset=(1.5, -0.75)))[1].rects_of_size(CARD_W, CARD_H)
+    assert len(plain) == len(shifted) == 9
     for (x0, t0, _, _), (x1, t1, _, _) in zip(sorted(plain), sorted(shifted)):
         assert (x1 - x0, t1 - t0) == pytest.approx((1.5, -0.75), abs=0.01)
 

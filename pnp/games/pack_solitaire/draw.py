@@ -52,28 +52,30 @@ def _id_badge_text(label: str, cx: float, cy: float, size: float, bw: bool) -> l
     ]
 
 
-def _page(paper: str) -> tuple[Drawing, float, float, float]:
-    """A blank page and its printable box: left, top and width inside the margins."""
-    lay = sheet_layout()
-    p = lay.paper[paper]
-    margin = lay.margin + 5  # a little more than the minimum: these pages are read, not cut
-    return Drawing(p.width, p.height), margin, margin, p.width - 2 * margin
+def _page(paper: str, title: str, notes: list[str], ink: str) -> tuple[Drawing, float, float, float]:
+    """A page with its title and notes; returns it with the left edge, the y below the notes, and the width."""
+    lay, sheet = solitaire_layout(), sheet_layout()
+    p = sheet.paper[paper]
+    margin = sheet.margin + 5  # a little more than the minimum: these pages are read, not cut
+    page = Drawing(p.width, p.height)
+    y = margin + cap_height(lay.title_size)
+    page.add(Text(margin, y, title, lay.title_size, BOLD, ink))
+    y += 7
+    for note in notes:
+        page.add(Text(margin, y, note, lay.small_size, "Helvetica", ink))
+        y += 4.5
+    return page, margin, y, p.width - 2 * margin
 
 
 def record_sheet(paper: str, seed: int, bw: bool = False) -> Drawing:
     """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each."""
     lay = solitaire_layout()
-    page, x0, y, width = _page(paper)
     ink = scheme(bw).ink
-    y += cap_height(lay.title_size)
-    page.add(Text(x0, y, f"Pack Solitaire - record sheet - deal {seed}", lay.title_size, BOLD, ink))
-    y += 7
-    for line in (
+    notes = [
         "Write each tile's number in its cell, and its turn if it is not upright: 12@90 is tile 12 turned a quarter clockwise.",
         "Score: 2 points for every pair of facing squares that match (same rank, or both empty).",
-    ):
-        page.add(Text(x0, y, line, lay.small_size, "Helvetica", ink))
-        y += 4.5
+    ]
+    page, x0, y, width = _page(paper, f"Pack Solitaire - record sheet - deal {seed}", notes, ink)
     cell = lay.record_cell
     block = SIZE * cell
     cols = 2
@@ -93,14 +95,9 @@ def record_sheet(paper: str, seed: int, bw: bool = False) -> Drawing:
 def par_diagram(paper: str, seed: int, tiles: dict[int, Tile], layout: Layout, score: int, proven: bool, bw: bool = False) -> Drawing:
     """The solver's layout as tiles in place, with its score as par: on its own page, a spoiler."""
     lay = solitaire_layout()
-    page, x0, y, width = _page(paper)
     ink = scheme(bw).ink
-    y += cap_height(lay.title_size)
-    page.add(Text(x0, y, f"Pack Solitaire - deal {seed} - par {score}", lay.title_size, BOLD, ink))
-    y += 7
     claim = "the best score this deal allows (proven)" if proven else "the best layout found in the time given (not proven best)"
-    page.add(Text(x0, y, f"Spoiler: {claim}. Look only when you have played.", lay.small_size, "Helvetica", ink))
-    y += 6
+    page, x0, y, width = _page(paper, f"Pack Solitaire - deal {seed} - par {score}", [f"Spoiler: {claim}. Look only when you have played."], ink)
     t = lay.diagram_tile
     k = t / piecepack_layout().tile.size
     left = x0 + (width - SIZE * t) / 2

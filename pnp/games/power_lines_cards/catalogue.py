@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ...diagnostics import PnpError
 from ...resources import deck_file
-from ...textfile import decode, read_bytes
+from ...rules import read_toml, validation_error
 
 BASE = "Base"
 CATALOGUE_FILE = "power-lines-cards.toml"
@@ -90,16 +88,11 @@ class Catalogue(BaseModel):
 
 def load_catalogue(path: Path) -> Catalogue:
     """Read and check a catalogue file; any problem is a PnpError naming the file."""
-    text, problem = decode(read_bytes(path))
-    if problem is not None:
-        raise PnpError(problem.format(str(path)))
+    data, text = read_toml(path)
     try:
-        return Catalogue.model_validate(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as exc:
-        raise PnpError(f"{path}: error: not valid TOML: {exc}") from None
+        return Catalogue.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{path}: error: {'.'.join(map(str, e['loc'])) or 'catalogue'}: {e['msg']}" for e in exc.errors()]
-        raise PnpError("\n".join(lines)) from None
+        raise validation_error(path, text, exc) from None
 
 
 @cache
