@@ -9,11 +9,13 @@ import svgwrite
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
 
 MM_PER_PT = 25.4 / 72
-FONT_FAMILY = {  # the PDF's standard fonts and their usual SVG stand-ins
-    "Helvetica": ("Helvetica, Arial, sans-serif", "normal", "normal"),
-    "Helvetica-Bold": ("Helvetica, Arial, sans-serif", "bold", "normal"),
-    "Helvetica-Oblique": ("Helvetica, Arial, sans-serif", "normal", "italic"),
-    "Courier": ("Courier, 'Courier New', monospace", "normal", "normal"),
+# The PDF's standard fonts, then faces with the same metrics (so lines break where the PDF's do).
+SANS = "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif"
+FONT_FAMILY = {
+    "Helvetica": (SANS, "normal", "normal"),
+    "Helvetica-Bold": (SANS, "bold", "normal"),
+    "Helvetica-Oblique": (SANS, "normal", "italic"),
+    "Courier": ("Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace", "normal", "normal"),
 }
 
 
