@@ -28,6 +28,7 @@ class CardLayout(LayoutModel):
     height: Length
     corner_radius: Length
     safe: Length
+    inset: Length
     frame: Length
     sheet_cols: int
     sheet_rows: int
@@ -38,10 +39,15 @@ class CardLayout(LayoutModel):
     icon_width: Length
     icon_height: Length
     effect_height: Length
+    effect_corner_gap: Length
+    effect_padding: Length
     effect_max_size: Points
     effect_min_size: Points
     back_title_size: Points
     back_text_size: Points
+    back_panel_height: Length
+    back_stripe_spacing: Length
+    back_stripe_width: Length
     colours: Colours
 
     @field_validator("effect_min_size")
@@ -83,14 +89,14 @@ def face(kind: Card, bleed: float) -> list[Shape]:
     mid = (h - lay.effect_height) / 2 + cap_height(lay.watermark_size) / 2
     shapes.append(Text(w / 2, mid, value, lay.watermark_size, BOLD, _tint(colour), "middle"))
     # The value in two opposite corners, so it reads from either side.
-    x, y = lay.safe + 1, lay.safe + 1 + cap_height(lay.value_size)
+    x, y = lay.inset, lay.inset + cap_height(lay.value_size)
     corner: list[Shape] = [Text(x, y, value, lay.value_size, BOLD, c.ink)]
     if value in ("6", "9"):  # underlined, so a 6 upside down is not read as a 9
         corner.append(Line(x, y + 1.2, x + width_mm(value, BOLD, lay.value_size), y + 1.2, Style(stroke=c.ink, stroke_width=0.8)))
     shapes += [*corner, group(*corner, transform=rotate(180, w / 2, h / 2))]
     shapes += _price(kind, lay, colour)
     title = "BASE" if kind.price is None else f"CARD {value}"
-    shapes.append(Text(w / 2, lay.safe + 1 + cap_height(lay.caption_size), title, lay.caption_size, BOLD, c.ink, "middle"))
+    shapes.append(Text(w / 2, lay.inset + cap_height(lay.caption_size), title, lay.caption_size, BOLD, c.ink, "middle"))
     shapes += _effect(kind, lay)
     return shapes
 
@@ -99,8 +105,8 @@ def _price(kind: Card, lay: CardLayout, colour: str) -> list[Shape]:
     """Top right: a little card with + (draw) or - (discard), the number, and the words."""
     c = lay.colours
     iw, ih = lay.icon_width, lay.icon_height
-    right = lay.width - lay.safe - 1
-    top = lay.safe + 1
+    right = lay.width - lay.inset
+    top = lay.inset
     caption_y = top + ih + 1 + cap_height(lay.caption_size)
     shapes: list[Shape] = [Text(right, caption_y, price_words(kind.price), lay.caption_size, "Helvetica", c.ink, "end")]
     if kind.price is None:
@@ -121,9 +127,9 @@ def _price(kind: Card, lay: CardLayout, colour: str) -> list[Shape]:
 
 def _effect(kind: Card, lay: CardLayout) -> list[Shape]:
     c = lay.colours
-    x, y = lay.safe + 1, lay.height - lay.safe - lay.effect_height
-    w, h = lay.width - 2 * x, lay.effect_height - 10  # leave the bottom corner for the value
-    pad = 1.5
+    x, y = lay.inset, lay.height - lay.safe - lay.effect_height
+    w, h = lay.width - 2 * x, lay.effect_height - lay.effect_corner_gap  # the bottom corner is the value's
+    pad = lay.effect_padding
     fitted = fit(kind.effect, "Helvetica", w - 2 * pad, h - 2 * pad, lay.effect_max_size, lay.effect_min_size, f"card {kind.name} effect")
     return [
         Rect(x, y, w, h, Style(fill=c.effect_box), radius=1.5),
@@ -148,9 +154,9 @@ def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
         x1 = -bleed + min(w + 2 * bleed, (bottom - y) / slope)
         if x1 - x0 > 0.5:
             ops += [("M", x0, y + (x0 + bleed) * slope), ("L", x1, y + (x1 + bleed) * slope)]
-        y += 6
-    shapes.append(Path(tuple(ops), Style(stroke="#ffffff", stroke_width=0.5)))
-    panel_w, panel_h = w - 2 * lay.safe - 6, 44
+        y += lay.back_stripe_spacing
+    shapes.append(Path(tuple(ops), Style(stroke="#ffffff", stroke_width=lay.back_stripe_width)))
+    panel_w, panel_h = w - 2 * lay.inset - 4, lay.back_panel_height
     px, py = (w - panel_w) / 2, (h - panel_h) / 2
     shapes.append(Rect(px, py, panel_w, panel_h, Style(fill=c.paper, stroke=c.ink, stroke_width=0.3), radius=2))
     baseline = py + 4 + cap_height(lay.back_title_size)
