@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pdfplumber
 import pypdf
 import pytest
 from pdfgeom import ink_margins, read_pages
@@ -38,9 +39,13 @@ def test_tiles_at_true_size(printed):
 
 
 def test_every_dealt_tile_is_numbered(printed):
-    reader = pypdf.PdfReader(printed)
-    numbers = " ".join(p.extract_text() for p in reader.pages[:2])
-    assert sorted(int(n) for n in re.findall(r"\b\d+\b", numbers) if int(n) <= 16) == list(range(1, 17))
+    from pnp.games.pack_solitaire.draw import solitaire_layout
+
+    size = solitaire_layout().id_size  # the tile numbers; coin ranks are far larger
+    with pdfplumber.open(printed) as pdf:
+        words = [w for page in pdf.pages[:2] for w in page.extract_words(extra_attrs=["size"])]
+    numbers = sorted(int(w["text"]) for w in words if abs(w["size"] - size) < 0.1 and w["text"].isdigit())
+    assert numbers == list(range(1, 17))
 
 
 def test_par_page_layout_scores_its_par(printed):
