@@ -20,7 +20,7 @@ TILE = 50.8  # 2 in
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     out = tmp_path_factory.mktemp("solitaire")
-    build(BuildOptions("letter", ("pdf", "svg"), out), seed=4, time_limit=20)
+    build(BuildOptions("letter", ("pdf", "svg"), out), seed=4)
     return out / "pack-solitaire-4.pdf"
 
 
@@ -60,3 +60,9 @@ def test_par_page_layout_scores_its_par(printed):
     result = score_layout(deal(4), layout.layout)
     assert not result.violations and result.score == par and result.tiles_placed == 16
     assert "proven" in par_text
+
+
+def test_same_deal_prints_the_same_files(printed, tmp_path):
+    build(BuildOptions("letter", ("pdf", "svg"), tmp_path), seed=4)
+    for path in sorted(printed.parent.glob("pack-solitaire-4*")):
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name

@@ -18,9 +18,11 @@ from .engine import deal
 
 NAME = "pack-solitaire"
 DEFAULT_SEED = 1  # `pnp build` prints this deal, so a plain build is always the same
+# The par search stops after this many nodes, not after a time: the same deal prints the same par on any machine.
+SEARCH_NODES = 300_000
 
 
-def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, time_limit: float = 60.0) -> list[Path]:
+def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False) -> list[Path]:
     from .solver import solve  # loaded only when a par is wanted
 
     tiles = deal(seed)
@@ -29,7 +31,7 @@ def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, time_l
     # The tiles lie face down in this game: only the coin side is printed, so no backs.
     pages = impose(components, SheetOptions(opts.paper, duplex=False), caption=f"Pack Solitaire deal {seed}")
     pages.append(record_sheet(opts.paper, seed, bw))
-    best = solve(tiles, time_limit=time_limit)
+    best = solve(tiles, time_limit=None, node_limit=SEARCH_NODES)
     pages.append(par_diagram(opts.paper, seed, tiles, best.layout, best.score, best.proven_optimal, bw))
     rules = write_rules(NAME, opts, designer="David Hassell")
     return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}") + rules
@@ -42,10 +44,9 @@ def build_command(
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Black and white.")] = False,
-    time_limit: Annotated[float, typer.Option("--time-limit", min=0.1, help="Seconds the solver may take for the par.")] = 60.0,
 ) -> None:
     """A Pack Solitaire deal (by David Hassell) at true size, a record sheet and the par layout on its own page."""
-    report(build(options(paper, formats, out), seed, bw, time_limit))
+    report(build(options(paper, formats, out), seed, bw))
 
 
 register(NAME, build)
