@@ -31,11 +31,13 @@ class Solution:
     seconds: float
 
 
-def _start_from_annealing(ids: list[int], options: dict, best: dict) -> None:
-    """Seed the search with the best of two fixed-seed annealing runs: repeatable, about a second."""
+def _start_from_annealing(ids: list[int], options: dict, best: dict, until: float | None) -> None:
+    """Seed the search with the best of fixed-seed annealing runs: two (repeatable), or as many as fit `until`."""
     squares = [[sq for _, sq in options[i]] for i in ids]
-    for seed in range(2):
+    seed = 0
+    while seed < 2 or (until is not None and time.perf_counter() < until):
         state, pairs = anneal(squares, 100_000, seed)
+        seed += 1
         if pairs > best["pairs"]:
             cells = [(r, c) for r in range(SIZE) for c in range(SIZE)]
             grid = {cell: (ids[t], 90 * q, squares[t][q]) for cell, (t, q) in zip(cells, state)}
@@ -60,7 +62,9 @@ def solve(tiles: dict[int, Tile], time_limit: float | None = 60.0, node_limit: i
     grid: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
     best: dict = {"placed": -1, "pairs": -1, "grid": {}}
     if len(ids) == len(cells):
-        _start_from_annealing(ids, options, best)
+        # A third of the time (or two runs, with no time limit) goes to annealing: it finds the good layouts.
+        anneal_until = None if time_limit is None else start + time_limit / 3
+        _start_from_annealing(ids, options, best, anneal_until)
     nodes = 0
     timed_out = False
 
