@@ -13,13 +13,13 @@ tiles stay in the box.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 from pnp.diagnostics import Diagnostic, error, sort_key
 from pnp.piecepack.model import SUITS, Piece
 from pnp.rules import Copies, MultisetRules, Total
+from pnp.textfile import tokens_by_line
 
 SIZE = 4
 RANKS = range(2, 6)
@@ -32,8 +32,6 @@ TILE_RULES = MultisetRules(
     total=Total(exactly=len(TILES)),
     copies=Copies(min={"*": 1}, max={"*": 1}),
 )
-
-_TOKEN = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -109,20 +107,18 @@ def parse_grid(text: str) -> tuple[Grid | None, list[Diagnostic]]:
     """The grid a `.grid` text describes, or None and every problem found in it."""
     rows: list[list[Located]] = []
     found: list[Diagnostic] = []
-    for number, line in enumerate(source_lines(text), 1):
-        tokens = list(_TOKEN.finditer(line))
-        if not tokens:
-            continue
+    for number, tokens in tokens_by_line(text):
         if len(rows) >= SIZE:
             # A whole extra row is one mistake; its width does not matter.
-            found.append(error("too-many-rows", f"a grid has {SIZE} rows; this is row {len(rows) + 1}", number, tokens[0].start() + 1))
+            found.append(error("too-many-rows", f"a grid has {SIZE} rows; this is row {len(rows) + 1}", number, tokens[0][0]))
         elif len(tokens) > SIZE:
-            found.append(error("too-many-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, tokens[SIZE].start() + 1))
+            found.append(error("too-many-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, tokens[SIZE][0]))
         elif len(tokens) < SIZE:
-            found.append(error("too-few-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, tokens[-1].end() + 1))
+            column, last = tokens[-1]
+            found.append(error("too-few-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, column + len(last)))
         row: list[Located] = []
-        for token in tokens:
-            tile, problem = parse_tile(token.group(), number, token.start() + 1)
+        for column, token in tokens:
+            tile, problem = parse_tile(token, number, column)
             if problem is not None:
                 found.append(problem)
             else:
