@@ -12,20 +12,12 @@ class Suit(str, Enum):
     CROWNS = "C"
     ARMS = "A"
 
-    @property
-    def title(self) -> str:
-        return self.name.capitalize()
-
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 
 # Rank letters in order of value: null is 0, ace is 1.
 RANK_LETTERS = "na2345"
 RANK_NAMES = ("null", "ace", "2", "3", "4", "5")
-
-
-def rank_letter(value: int) -> str:
-    return RANK_LETTERS[value]
 
 
 def parse_rank(text: str) -> int | None:
