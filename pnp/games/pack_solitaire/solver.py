@@ -26,7 +26,7 @@ import itertools
 import time
 from dataclasses import dataclass
 
-from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, Tile, rotate
+from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, Tile
 
 EMPTY = 6  # code of the empty square; coins are coded by rank 0-5
 # Ranks that sum to 5 share a class; two coins may face each other only within a class.
