@@ -1,7 +1,8 @@
 """Pack Solitaire: the best layout of a tile set, proven optimal by branch and bound.
 
 The rules' first aim is to place every tile; all 16 fit in practice, and then the
-task is the highest score. Scores here are counted in matching pairs; the rules
+task is the highest score. Only when no full layout exists (or none is found in
+time) does a plain search look for the most tiles with holes left between them. Scores here are counted in matching pairs; the rules
 count each pair from both tiles, so points are twice that.
 
 How the exact search gets its speed (pure Python):
@@ -594,15 +595,81 @@ def solve(tiles: dict[int, Tile], time_limit: float | None = 60.0, node_limit: i
     deadline = None if time_limit is None else start + time_limit
     ids = sorted(tiles)
     codes = _codes(tiles, ids)
-    search = _Search(_Tables(codes), -1, None, deadline, node_limit)
+    tables = _Tables(codes)
+    search = _Search(tables, -1, None, deadline, node_limit)
     try:
         search.run()
         proven = True
     except _OutOfBudget:
         proven = False
+    if search.best_grid is None:  # no full layout exists, or none was found in time
+        return _fewer_tiles(tables, ids, deadline, node_limit, start, none_full=proven)
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]
-    for k, o in enumerate(search.best_grid or []):
+    for k, o in enumerate(search.best_grid):
         r, c = ORDER[k]
         layout[r][c] = Placement(ids[o >> 2], _DEGREES[o & 3])
     bound = search.best if proven else max([search.best, *search.open])
     return Solution(layout, 2 * search.best, 16, proven, 2 * bound, time.perf_counter() - start)
+
+
+def _fewer_tiles(
+    tables: _Tables, ids: list[int], deadline: float | None, node_limit: int | None, start: float, none_full: bool
+) -> Solution:
+    """The rules' fallback: the most tiles the grid can hold, leaving holes, then the most
+    matches (proven only if the full search has shown that no layout holds all 16). A plain depth-first search in reading order: tile sets that cannot be laid
+    whole are rare and constrained, so the quadrant machinery is not needed."""
+    h, v, sq, m, n = tables.h, tables.v, tables.sq, 4 * tables.n, tables.n
+    twin_before = tables.twin_before
+    cells = SIZE * SIZE
+    grid: list[int | None] = [None] * cells
+    # The objective is (tiles, matches) as one number; a cell adds at most 4 matches.
+    # The empty grid is the layout to beat.
+    best = [0, [None] * cells]
+    nodes = 0
+    # A turn that looks the same as an earlier turn of the tile is the same choice.
+    turns = [o for o in range(4 * n) if sq[o] not in sq[o - o % 4 : o]]
+
+    def run(k: int, mask: int, value: int) -> None:
+        nonlocal nodes
+        nodes += 1
+        if (node_limit is not None and nodes > node_limit) or (
+            deadline is not None and nodes & 1023 == 0 and time.perf_counter() > deadline
+        ):
+            raise _OutOfBudget
+        if k == cells:
+            if value > best[0]:
+                best[:] = value, grid[:]
+            return
+        if value + 104 * (cells - k) <= best[0]:
+            return
+        left = grid[k - 1] if k % SIZE else None
+        up = grid[k - SIZE] if k >= SIZE else None
+        options = []
+        for o in turns:
+            t = o >> 2
+            if not mask >> t & 1 or (twin_before[t] >= 0 and mask >> twin_before[t] & 1):
+                continue
+            gain = (0 if left is None else h[left * m + o]) + (0 if up is None else v[up * m + o])
+            if gain >= 0:
+                options.append((gain, o))
+        options.sort(key=lambda g: -g[0])
+        for gain, o in options:
+            grid[k] = o
+            run(k + 1, mask & ~(1 << (o >> 2)), value + 100 + gain)
+        grid[k] = None
+        run(k + 1, mask, value)
+
+    try:
+        run(0, (1 << n) - 1, 0)
+        proven = none_full
+    except _OutOfBudget:
+        proven = False
+    value, found = best
+    layout: Layout = [[None] * SIZE for _ in range(SIZE)]
+    for k, o in enumerate(found):
+        if o is not None:
+            layout[k // SIZE][k % SIZE] = Placement(ids[o >> 2], _DEGREES[o & 3])
+    placed, matches = divmod(value, 100)
+    # Unproven, the bound is only the rules' ceiling: every pair of a full grid matching.
+    bound = matches if proven else 2 * SIZE * (SIZE - 1) * 2
+    return Solution(layout, 2 * matches, placed, proven, 2 * bound, time.perf_counter() - start)
