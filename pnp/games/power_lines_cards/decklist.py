@@ -11,12 +11,11 @@ import re
 from dataclasses import dataclass
 
 from ...diagnostics import Diagnostic, error, sort_key, warning
-from ...textfile import decode
+from ...textfile import decode, tokens_by_line
 from .catalogue import Catalogue, catalogue
 
 MAX_COUNT = 1000  # no real deck holds more of one card; larger is a typo
 _TIMES = frozenset("xX×")  # `3x 5`, `3X 5`, `3× 5`
-_TOKEN = re.compile(r"\S+")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)")
 
@@ -61,10 +60,8 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> ParsedDec
     entries: list[Entry] = []
     found: list[Diagnostic] = []
     first_line: dict[str, int] = {}
-    content_seen = False
-    for number, raw in enumerate(text.split("\n"), 1):
-        tokens = list(_TOKEN.finditer(raw.split("#", 1)[0]))
-        content_seen = content_seen or bool(tokens)
+    lines = tokens_by_line(text)
+    for number, tokens in lines:
         entry = _parse_line(tokens, number, cards, found)
         if entry is None:
             continue
@@ -75,39 +72,40 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> ParsedDec
                 number, entry.column))
         first_line.setdefault(entry.card, number)
         entries.append(entry)
-    if not content_seen:
+    if not lines:
         found.append(error("empty", "the deck list is empty: no `COUNT CARD` lines, only blanks or comments"))
-    return ParsedDeck(tuple(entries), tuple(sorted(found, key=sort_key)), content_seen)
+    return ParsedDeck(tuple(entries), tuple(sorted(found, key=sort_key)), bool(lines))
 
 
-def _parse_line(tokens: list[re.Match], line: int, cards: Catalogue, found: list[Diagnostic]) -> Entry | None:
-    """One line's entry, or None (with the reason added to `found` unless the line is blank)."""
-    if len(tokens) == 3 and tokens[1][0] in _TIMES:
+Token = tuple[int, str]  # (column, text)
+
+
+def _parse_line(tokens: list[Token], line: int, cards: Catalogue, found: list[Diagnostic]) -> Entry | None:
+    """One line's entry, or None (with the reason added to `found`)."""
+    if len(tokens) == 3 and tokens[1][1] in _TIMES:
         tokens = [tokens[0], tokens[2]]  # `3 x 5`
-    if not tokens:
-        return None
     if len(tokens) == 1:
-        only = tokens[0]
-        if cards.lookup(only[0]):
-            found.append(error("missing-count", f"no count before {only[0]}: write `1 {only[0]}` or `3x {only[0]}`", line, only.start() + 1))
-        elif _INTEGER.fullmatch(_without_times(only[0])):
-            found.append(error("missing-card", f"count {only[0]} has no card after it", line, only.end() + 1))
+        column, only = tokens[0]
+        if cards.lookup(only):
+            found.append(error("missing-count", f"no count before {only}: write `1 {only}` or `3x {only}`", line, column))
+        elif _INTEGER.fullmatch(_without_times(only)):
+            found.append(error("missing-card", f"count {only} has no card after it", line, column + len(only)))
         else:
-            found.append(error("malformed", f"expected `COUNT CARD`, found `{only[0]}`", line, only.start() + 1))
+            found.append(error("malformed", f"expected `COUNT CARD`, found `{only}`", line, column))
         return None
     if len(tokens) > 2:
-        extra = tokens[2]
-        found.append(error("malformed", f"unexpected `{extra[0]}` after the card name: one `COUNT CARD` per line (`#` starts a comment)", line, extra.start() + 1))
+        column, extra = tokens[2]
+        found.append(error("malformed", f"unexpected `{extra}` after the card name: one `COUNT CARD` per line (`#` starts a comment)", line, column))
         return None
     count = _count(tokens[0], line, found)
     card = _card(tokens[1], line, cards, found)
     if count is None or card is None:
         return None
-    return Entry(card, count, line, tokens[1].start() + 1)
+    return Entry(card, count, line, tokens[1][0])
 
 
-def _count(token: re.Match, line: int, found: list[Diagnostic]) -> int | None:
-    text, column = token[0], token.start() + 1
+def _count(token: Token, line: int, found: list[Diagnostic]) -> int | None:
+    column, text = token
     digits = _without_times(text)
     if not _INTEGER.fullmatch(digits):
         kind = "not a whole number" if _NUMBER.fullmatch(digits) else "not a count"
@@ -130,13 +128,14 @@ def _without_times(text: str) -> str:
     return text[:-1] if text[-1] in _TIMES else text
 
 
-def _card(token: re.Match, line: int, cards: Catalogue, found: list[Diagnostic]) -> str | None:
-    card = cards.lookup(token[0])
+def _card(token: Token, line: int, cards: Catalogue, found: list[Diagnostic]) -> str | None:
+    column, name = token
+    card = cards.lookup(name)
     if card is not None:
         return card.name
-    hint = suggest(token[0], cards)
+    hint = suggest(name, cards)
     advice = f"did you mean `{hint}`?" if hint else f"the cards are {', '.join(cards.kind_names)} and {cards.base.name}"
-    found.append(error("unknown-card", f"unknown card `{token[0]}`; {advice}", line, token.start() + 1))
+    found.append(error("unknown-card", f"unknown card `{name}`; {advice}", line, column))
     return None
 
 
