@@ -6,13 +6,15 @@ from pathlib import Path
 
 from .atomic import write_atomic
 from .build import BuildOptions
-from .draw.pdf import render_pdf
 from .draw.shapes import Drawing
-from .draw.svg import render_svg
 
 
 def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "") -> list[Path]:
     """`name.pdf` and `name-NN.svg` in the output folder; returns the paths written."""
+    # The backends (ReportLab, svgwrite) load here, not when pnp starts: most commands draw nothing.
+    from .draw.pdf import render_pdf
+    from .draw.svg import render_svg
+
     written = []
     if "pdf" in opts.formats:
         path = opts.out / f"{name}.pdf"

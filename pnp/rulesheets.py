@@ -10,8 +10,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from .build import BuildOptions
 from .draw.shapes import Drawing, Shape, Text
 from .draw.text import cap_height, wrap, width_mm
@@ -38,6 +36,8 @@ _BULLET = re.compile(r"^(-|\d+\.)\s+(?:\*\*(.+?)\*\*\s*)?(.*)$")
 
 
 def render_template(name: str, **context: object) -> str:
+    import jinja2  # loaded when a sheet is written, so that other commands start faster
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(data_dir("templates")),
         undefined=jinja2.StrictUndefined,

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from ..diagnostics import PnpError
 from .shapes import Anchor, Text
 
@@ -18,6 +16,8 @@ def cap_height(size: float) -> float:
 
 
 def width_mm(text: str, font: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # ReportLab loads only when text is laid out
+
     return stringWidth(text, font, size) * MM_PER_PT
 
 
