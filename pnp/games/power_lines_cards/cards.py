@@ -38,23 +38,38 @@ class CardLayout(LayoutModel):
     watermark_size: Points
     icon_width: Length
     icon_height: Length
+    icon_radius: Length
+    icon_gap: Length
+    outline: Length
+    sign_stroke: Length
+    underline: Length
+    underline_drop: Length
+    watermark_tint: float
     effect_height: Length
     effect_corner_gap: Length
     effect_padding: Length
+    effect_radius: Length
     effect_max_size: Points
-    effect_min_size: Points
+    min_text_size: Points
     back_title_size: Points
+    back_deck_size: Points
     back_text_size: Points
+    back_panel_width: Length
     back_panel_height: Length
+    back_panel_radius: Length
+    back_line_gap: Length
+    back_reminder_height: Length
+    back_reminder_padding: Length
     back_stripe_spacing: Length
     back_stripe_width: Length
+    back_stripe_slope: float
     colours: Colours
 
-    @field_validator("effect_min_size")
+    @field_validator("min_text_size")
     @classmethod
     def _legible(cls, v: float) -> float:
         if v < 6:
-            raise ValueError("effect text below 6 pt is not legible in print")
+            raise ValueError("text below 6 pt is not legible in print")
         return v
 
 
@@ -87,12 +102,13 @@ def face(kind: Card, bleed: float) -> list[Shape]:
     ]
     # A pale numeral in the middle: the value is what players read across the table.
     mid = (h - lay.effect_height) / 2 + cap_height(lay.watermark_size) / 2
-    shapes.append(Text(w / 2, mid, value, lay.watermark_size, BOLD, _tint(colour), "middle"))
+    shapes.append(Text(w / 2, mid, value, lay.watermark_size, BOLD, _tint(colour, lay.watermark_tint), "middle"))
     # The value in two opposite corners, so it reads from either side.
     x, y = lay.inset, lay.inset + cap_height(lay.value_size)
     corner: list[Shape] = [Text(x, y, value, lay.value_size, BOLD, c.ink)]
     if value in ("6", "9"):  # underlined, so a 6 upside down is not read as a 9
-        corner.append(Line(x, y + 1.2, x + width_mm(value, BOLD, lay.value_size), y + 1.2, Style(stroke=c.ink, stroke_width=0.8)))
+        under = y + lay.underline_drop
+        corner.append(Line(x, under, x + width_mm(value, BOLD, lay.value_size), under, Style(stroke=c.ink, stroke_width=lay.underline)))
     shapes += [*corner, group(*corner, transform=rotate(180, w / 2, h / 2))]
     shapes += _price(kind, lay, colour)
     title = "BASE" if kind.price is None else f"CARD {value}"
@@ -107,18 +123,18 @@ def _price(kind: Card, lay: CardLayout, colour: str) -> list[Shape]:
     iw, ih = lay.icon_width, lay.icon_height
     right = lay.width - lay.inset
     top = lay.inset
-    caption_y = top + ih + 1 + cap_height(lay.caption_size)
+    caption_y = top + ih + lay.icon_gap + cap_height(lay.caption_size)
     shapes: list[Shape] = [Text(right, caption_y, price_words(kind.price), lay.caption_size, "Helvetica", c.ink, "end")]
     if kind.price is None:
         return shapes
     number = str(abs(kind.price))
     num_w = width_mm(number, BOLD, lay.price_size)
-    x = right - num_w - 1 - iw
+    x = right - num_w - lay.icon_gap - iw
     shapes.append(Text(right, top + ih / 2 + cap_height(lay.price_size) / 2, number, lay.price_size, BOLD, c.ink, "end"))
-    shapes.append(Rect(x, top, iw, ih, Style(fill=colour, stroke=c.ink, stroke_width=0.3), radius=0.6))
+    shapes.append(Rect(x, top, iw, ih, Style(fill=colour, stroke=c.ink, stroke_width=lay.outline), radius=lay.icon_radius))
     if kind.price:
         cx, cy, arm = x + iw / 2, top + ih / 2, iw * 0.3
-        sign = Style(stroke=c.ink, stroke_width=0.6)
+        sign = Style(stroke=c.ink, stroke_width=lay.sign_stroke)
         shapes.append(Line(cx - arm, cy, cx + arm, cy, sign))
         if kind.price < 0:  # draw: a plus, cards come to your hand
             shapes.append(Line(cx, cy - arm, cx, cy + arm, sign))
@@ -130,9 +146,9 @@ def _effect(kind: Card, lay: CardLayout) -> list[Shape]:
     x, y = lay.inset, lay.height - lay.safe - lay.effect_height
     w, h = lay.width - 2 * x, lay.effect_height - lay.effect_corner_gap  # the bottom corner is the value's
     pad = lay.effect_padding
-    fitted = fit(kind.effect, "Helvetica", w - 2 * pad, h - 2 * pad, lay.effect_max_size, lay.effect_min_size, f"card {kind.name} effect")
+    fitted = fit(kind.effect, "Helvetica", w - 2 * pad, h - 2 * pad, lay.effect_max_size, lay.min_text_size, f"card {kind.name} effect")
     return [
-        Rect(x, y, w, h, Style(fill=c.effect_box), radius=1.5),
+        Rect(x, y, w, h, Style(fill=c.effect_box), radius=lay.effect_radius),
         *fitted.shapes(x + w / 2, y + pad, h - 2 * pad, "Helvetica", c.ink, "middle"),
     ]
 
@@ -145,33 +161,35 @@ def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
     letter = "AB"[player % 2] if player < 2 else str(player + 1)
     shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour))]
     # Diagonal "power lines" across the whole back: a pattern with no up or down.
-    slope, top, bottom = 0.6, -bleed, h + bleed
+    slope, top, bottom = lay.back_stripe_slope, -bleed, h + bleed
     y = top - slope * (w + 2 * bleed)
     ops: list[tuple] = []
     while y < bottom:
         # Each line ends where it leaves the art, so the SVG holds nothing hidden past the cut.
         x0 = -bleed + max(0.0, (top - y) / slope)
         x1 = -bleed + min(w + 2 * bleed, (bottom - y) / slope)
-        if x1 - x0 > 0.5:
+        if x1 - x0 > 0.5:  # skip slivers in the corners
             ops += [("M", x0, y + (x0 + bleed) * slope), ("L", x1, y + (x1 + bleed) * slope)]
         y += lay.back_stripe_spacing
     shapes.append(Path(tuple(ops), Style(stroke="#ffffff", stroke_width=lay.back_stripe_width)))
-    panel_w, panel_h = w - 2 * lay.inset - 4, lay.back_panel_height
+    panel_w, panel_h = lay.back_panel_width, lay.back_panel_height
     px, py = (w - panel_w) / 2, (h - panel_h) / 2
-    shapes.append(Rect(px, py, panel_w, panel_h, Style(fill=c.paper, stroke=c.ink, stroke_width=0.3), radius=2))
-    baseline = py + 4 + cap_height(lay.back_title_size)
+    shapes.append(Rect(px, py, panel_w, panel_h, Style(fill=c.paper, stroke=c.ink, stroke_width=lay.outline), radius=lay.back_panel_radius))
+    gap = lay.back_line_gap
+    baseline = py + gap + cap_height(lay.back_title_size)
     shapes.append(Text(w / 2, baseline, "POWER LINES", lay.back_title_size, BOLD, colour, "middle"))
-    baseline += 4 + cap_height(lay.back_text_size * 1.4)
-    shapes.append(Text(w / 2, baseline, f"DECK {letter}", lay.back_text_size * 1.4, BOLD, c.ink, "middle"))
-    baseline += 2 + cap_height(lay.back_text_size)
+    baseline += gap + cap_height(lay.back_deck_size)
+    shapes.append(Text(w / 2, baseline, f"DECK {letter}", lay.back_deck_size, BOLD, c.ink, "middle"))
+    baseline += gap / 2 + cap_height(lay.back_text_size)
     shapes.append(Text(w / 2, baseline, deck_name, lay.back_text_size, "Helvetica", c.ink, "middle"))
     reminder = "Face down, a card counts as value 5, price 0, with no effect."
-    fitted = fit(reminder, "Helvetica", panel_w - 6, 13, lay.back_text_size, 6, "card back reminder")
-    shapes += fitted.shapes(w / 2, py + panel_h - 15, 13, "Helvetica", c.ink, "middle")
+    pad, box_h = lay.back_reminder_padding, lay.back_reminder_height
+    fitted = fit(reminder, "Helvetica", panel_w - 2 * pad, box_h, lay.back_text_size, lay.min_text_size, "card back reminder")
+    shapes += fitted.shapes(w / 2, py + panel_h - pad - box_h, box_h, "Helvetica", c.ink, "middle")
     return shapes
 
 
-def _tint(colour: str, amount: float = 0.8) -> str:
+def _tint(colour: str, amount: float) -> str:
     """`colour` mixed with white: pale enough to print text over."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in (r, g, b))
