@@ -45,6 +45,7 @@ class SheetLayout(LayoutModel):
     mark_stroke: Length
     cut_line_stroke: Length
     label_size: Points  # the small page caption, where there is room for it
+    page_inset: Length  # extra margin of pages that are read, not cut
     paper: dict[str, PaperSize]
 
 

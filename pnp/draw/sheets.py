@@ -37,6 +37,7 @@ class SheetOptions:
     max_cols: int | None = None
     max_rows: int | None = None
     duplex: bool = True  # a backs page after every fronts page (blank where there are no backs)
+    marks: bool = True  # False for components that draw their own cut outline (nets)
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
 
 
 def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, label: str) -> list[Shape]:
-    """Crop marks in the margin around the block (never over a component), or full cut lines."""
+    """Crop marks in the margin around the block (never over a component), full cut lines, or
+    neither; then the page caption where there is room."""
     lay = sheet_layout()
     paper = lay.paper[opts.paper]
     cols = min(count, grid.cols)
@@ -142,6 +144,7 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, labe
     left, right = xs[0] - opts.bleed, xs[-1] + opts.bleed
     top, bottom = ys[0] - opts.bleed, ys[-1] + opts.bleed
     shapes: list[Shape] = []
+    mark_end_y = bottom
     if opts.cut_lines:
         style = Style(stroke=MARK, stroke_width=lay.cut_line_stroke)
         lo_x, hi_x = lay.margin, paper.width - lay.margin
@@ -149,7 +152,7 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, labe
         shapes += [Line(x, lo_y, x, hi_y, style) for x in xs]
         shapes += [Line(lo_x, y, hi_x, y, style) for y in ys]
         mark_end_y = hi_y
-    else:
+    elif opts.marks:
         style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
         length_x = min(lay.mark_length, left - lay.mark_offset - lay.margin, paper.width - lay.margin - right - lay.mark_offset)
         length_y = min(lay.mark_length, top - lay.mark_offset - lay.margin, paper.height - lay.margin - bottom - lay.mark_offset)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
 from ...draw.text import cap_height, width_mm
-from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from ...layouts import LayoutModel, Length, Points, load_layout
 from ...piecepack.draw import piecepack_layout, scheme, tile_with_coins
 from .engine import SIZE, Layout, Tile
 from .files import format_layout
@@ -52,21 +53,6 @@ def _id_badge_text(label: str, cx: float, cy: float, size: float, bw: bool) -> l
     ]
 
 
-def _page(paper: str, title: str, notes: list[str], ink: str) -> tuple[Drawing, float, float, float]:
-    """A page with its title and notes; returns it with the left edge, the y below the notes, and the width."""
-    lay, sheet = solitaire_layout(), sheet_layout()
-    p = sheet.paper[paper]
-    margin = sheet.margin + 5  # a little more than the minimum: these pages are read, not cut
-    page = Drawing(p.width, p.height)
-    y = margin + cap_height(lay.title_size)
-    page.add(Text(margin, y, title, lay.title_size, BOLD, ink))
-    y += 7
-    for note in notes:
-        page.add(Text(margin, y, note, lay.small_size, "Helvetica", ink))
-        y += 4.5
-    return page, margin, y, p.width - 2 * margin
-
-
 def record_sheet(paper: str, seed: int, bw: bool = False) -> Drawing:
     """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each."""
     lay = solitaire_layout()
@@ -75,7 +61,8 @@ def record_sheet(paper: str, seed: int, bw: bool = False) -> Drawing:
         "Write each tile's number in its cell, and its turn if it is not upright: 12@90 is tile 12 turned a quarter clockwise.",
         "Score: 2 points for every pair of facing squares that match (same rank, or both empty).",
     ]
-    page, x0, y, width = _page(paper, f"Pack Solitaire - record sheet - deal {seed}", notes, ink)
+    head = titled_page(paper, f"Pack Solitaire - record sheet - deal {seed}", notes, lay.title_size, lay.small_size, ink)
+    page, x0, y, width = head.page, head.left, head.top, head.width
     cell = lay.record_cell
     block = SIZE * cell
     cols = 2
@@ -97,7 +84,9 @@ def par_diagram(paper: str, seed: int, tiles: dict[int, Tile], layout: Layout, s
     lay = solitaire_layout()
     ink = scheme(bw).ink
     claim = "the best score this deal allows (proven)" if proven else "the best layout found in the time given (not proven best)"
-    page, x0, y, width = _page(paper, f"Pack Solitaire - deal {seed} - par {score}", [f"Spoiler: {claim}. Look only when you have played."], ink)
+    notes = [f"Spoiler: {claim}. Look only when you have played."]
+    head = titled_page(paper, f"Pack Solitaire - deal {seed} - par {score}", notes, lay.title_size, lay.small_size, ink)
+    page, x0, y, width = head.page, head.left, head.top, head.width
     t = lay.diagram_tile
     k = t / piecepack_layout().tile.size
     left = x0 + (width - SIZE * t) / 2

@@ -1,0 +1,33 @@
+"""Pages that are read rather than cut (record sheets, boards, score pads): a title, notes, room below."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..layouts import sheet_layout
+from .shapes import Drawing, Text
+from .text import MM_PER_PT, cap_height
+
+BOLD = "Helvetica-Bold"
+
+
+@dataclass
+class TitledPage:
+    page: Drawing
+    left: float  # the text column's left edge, mm
+    top: float  # the first free y below the title and notes
+    width: float  # of the text column
+
+
+def titled_page(paper: str, title: str, notes: list[str], title_size: float, note_size: float, ink: str) -> TitledPage:
+    sheet = sheet_layout()
+    p = sheet.paper[paper]
+    margin = sheet.margin + sheet.page_inset
+    page = Drawing(p.width, p.height, title=title)
+    y = margin + cap_height(title_size)
+    page.add(Text(margin, y, title, title_size, BOLD, ink))
+    y += 1.25 * title_size * MM_PER_PT
+    for note in notes:
+        page.add(Text(margin, y, note, note_size, "Helvetica", ink))
+        y += 1.6 * note_size * MM_PER_PT
+    return TitledPage(page, margin, y, p.width - 2 * margin)
