@@ -1,0 +1,49 @@
+"""`pnp build paint-the-line`: both boards, paper pyramids to fold, a score pad and the rule sheet."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...draw.shapes import Drawing
+from ...draw.sheets import Component, SheetOptions, impose
+from ...output import write_pages
+from ...rulesheets import write_rules
+from .board import TRIOS
+from .draw import boards_page, net_geometry, paint_layout, pyramid_net, score_pad
+
+NAME = "paint-the-line"
+
+
+def pyramid_pages(paper: str) -> list[Drawing]:
+    """Every pyramid the game uses, a sheet (or two) per size, largest first, colour by colour."""
+    lay = paint_layout()
+    pages: list[Drawing] = []
+    for name, size in sorted(lay.pyramids.items(), key=lambda item: -item[1].base):
+        net = net_geometry(size, lay.glue_tab, lay.cut_stroke)
+        components = [
+            Component(net.width, net.height, partial(pyramid_net, name, colour), front_key=f"pyramid-{name}-{colour.name}")
+            for colour in lay.colours
+            for _ in range(TRIOS)
+        ]
+        # Each net carries its own cut line: no crop marks, no backs.
+        sheet = SheetOptions(paper, gap=lay.net_gap, duplex=False, marks=False)
+        pages += impose(components, sheet, caption=f"Paint the Line - {name} pyramids")
+    return pages
+
+
+def build(opts: BuildOptions) -> list[Path]:
+    pages = [boards_page(opts.paper), *pyramid_pages(opts.paper), score_pad(opts.paper)]
+    colours = [colour.name for colour in paint_layout().colours]
+    rules = write_rules(NAME, opts, designer="Robert Dudley", colours=colours, trios=TRIOS)
+    return write_pages(NAME, pages, opts, title="Paint the Line") + rules
+
+
+@build_app.command(NAME)
+def build_command(paper: PaperOption = Paper.A4, formats: FormatOption = "pdf,svg", out: OutOption = Path("output")) -> None:
+    """Paint the Line (by Robert Dudley): its two boards, 36 paper pyramids to fold, a score pad and the rules."""
+    report(build(options(paper, formats, out)))
+
+
+register(NAME, build)

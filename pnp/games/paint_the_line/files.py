@@ -1,0 +1,224 @@
+"""The `.board` format: the scoring board of a finished game of Paint the Line.
+
+    # comments run from '#' to the end of the line; blank lines are ignored
+    player 1: red green
+    player 2: yellow blue
+    R1     R3  G2     B1  B1  B3/G1
+    Y2     x   G2     B2  x   B2/Y1
+    R2/Y3  G1  G3/R3  B3  G3  B2
+
+First the two player lines, in either order: `player N: COLOUR COLOUR`. Each
+player has two colours and the four differ. Colour names ignore case; they
+are red, orange, yellow, green, blue, purple, black, white, cyan and pink.
+
+Then the board: 3 lines of 6 spaces, separated by spaces or tabs.
+- `.` is an empty open space.
+- `x` (or `X`) is a blocked space: the 2nd and 5th of the middle row, and
+  only those, are blocked.
+- Anything else is a stack, its pyramids bottom first and joined by `/`.
+  A pyramid is a colour letter and its pips: `R3` is a red large, and
+  `R3/G1` a green small on top of it. The letters are R O Y G B P K W C N
+  (K black, N pink), in any case; pips are 1 (small), 2 or 3 (large).
+
+A board must be one the rules allow at the end of a game: only the four
+colours in play, at most 3 pyramids of a colour and size (the game uses 3
+trios a colour), at most 2 in a space, never a pyramid on one of its own
+colour, and no stack while an open space is still empty.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, replace
+
+from pnp.diagnostics import Diagnostic, error, sort_key
+from pnp.textfile import decode, tokens_by_line
+
+from .board import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, ROWS, Board, Cell, Pyramid, Stack, breaches
+
+Word = tuple[int, str]  # column, token
+
+_PYRAMID = re.compile(r"([A-Za-z])([0-9]+)")
+_LETTER_LIST = " ".join(LETTERS.values())
+
+
+@dataclass
+class Player:
+    number: int
+    colours: tuple[str, ...]  # the valid names given, lower case
+    line: int
+    complete: bool  # exactly two known colours, none taken before
+
+
+def load_board(data: bytes) -> tuple[Board | None, list[Diagnostic]]:
+    """The board a file's bytes hold, or None and every problem found."""
+    text, problem = decode(data)
+    if problem is not None:
+        # A whole-file problem points at the start, so every finding has a line and column.
+        return None, [replace(problem, line=problem.line or 1, column=problem.column or 1)]
+    return parse_board(text)
+
+
+def parse_board(text: str) -> tuple[Board | None, list[Diagnostic]]:
+    """The board a `.board` text describes, or None and every problem found in it."""
+    found: list[Diagnostic] = []
+    players: dict[int, Player] = {}
+    rows: list[tuple[int, list[Word]]] = []
+    for number, words in tokens_by_line(text):
+        if words[0][1].lower().startswith("player"):
+            if rows:
+                found.append(error("misplaced-player", "player lines go before the board's rows", number, words[0][0]))
+            _player_line(number, words, players, found)
+        else:
+            rows.append((number, words))
+    # A player line too broken to read already has its error; do not add a second one for it.
+    unreadable = any(d.code == "bad-player" for d in found)
+    for n in (1, 2):
+        if n not in players and not unreadable:
+            line, column = (rows[0][0], 1) if rows else _end_of_file(text)
+            found.append(error("missing-player", f"no line for player {n}: write `player {n}: COLOUR COLOUR` before the board", line, column))
+    spaces, where = _grid(rows, text, found)
+    in_play = None
+    if len(players) == 2 and all(p.complete for p in players.values()):
+        in_play = players[1].colours + players[2].colours
+    for b in breaches(spaces, in_play):
+        found.append(error(b.code, b.message, *where[b.cell][b.level]))
+    if found:
+        return None, sorted(found, key=sort_key)
+    board_rows = tuple(tuple(spaces.get((r, c), ()) for c in range(COLS)) for r in range(ROWS))
+    one, two = (players[n].colours for n in (1, 2))
+    return Board(((one[0], one[1]), (two[0], two[1])), board_rows), []
+
+
+def _player_line(line: int, words: list[Word], players: dict[int, Player], found: list[Diagnostic]) -> None:
+    """Read `player N: COLOUR COLOUR` into `players`, reporting what is wrong with it."""
+    start = words[0][0]
+    # The label runs up to the first colon, so `player 1:`, `player 1 :` and `player1:red` all read.
+    colon = next((i for i, (_, w) in enumerate(words) if ":" in w), None)
+    if colon is None:
+        found.append(error("bad-player", "expected `player N: COLOUR COLOUR`, like `player 1: red green`", line, start))
+        return
+    column, word = words[colon]
+    before, _, after = word.partition(":")
+    label = "".join(w for _, w in words[:colon]) + before
+    named = ([(column + len(before) + 1, after)] if after else []) + words[colon + 1 :]
+    m = re.fullmatch(r"player([12])", label, re.IGNORECASE)
+    if m is None:
+        found.append(error("bad-player", f"'{_shown(label)}' is not a player: the lines are `player 1:` and `player 2:`", line, start))
+        return
+    n = int(m[1])
+    if n in players:
+        found.append(error("duplicate-player", f"player {n} is given twice (first on line {players[n].line})", line, start))
+        return
+    taken = {c: p for p in players.values() for c in p.colours}
+    colours: list[str] = []
+    complete = len(named) == 2
+    for col, name in named:
+        colour = name.lower()
+        if colour not in COLOURS:
+            found.append(error("unknown-colour", _unknown_colour(name), line, col))
+            complete = False
+        elif colour in colours:
+            found.append(error("shared-colour", f"player {n} names {colour} twice; a player has two different colours", line, col))
+            complete = False
+        elif colour in taken:
+            other = taken[colour]
+            found.append(error("shared-colour", f"{colour} is already player {other.number}'s (line {other.line}); the four colours in play must differ", line, col))
+            complete = False
+        else:
+            colours.append(colour)
+    if len(named) > 2:
+        found.append(error("player-colours", f"player {n} has {len(named)} colours; each player has exactly two", line, named[2][0]))
+    elif len(named) < 2:
+        last_column, last = named[-1] if named else (column, word)
+        found.append(error("player-colours", f"player {n} has {len(named)} colour{'s' * (len(named) != 1)}; each player has exactly two", line, last_column + len(last)))
+    players[n] = Player(n, tuple(colours), line, complete)
+
+
+def _unknown_colour(name: str) -> str:
+    close = difflib.get_close_matches(name.lower(), COLOURS, n=1, cutoff=0.6)
+    advice = f"did you mean {close[0]}?" if close else f"the colours are {', '.join(COLOURS)}"
+    return f"unknown colour '{_shown(name)}'; {advice}"
+
+
+def _grid(rows: list[tuple[int, list[Word]]], text: str, found: list[Diagnostic]) -> tuple[dict[Cell, Stack], dict[Cell, list[tuple[int, int]]]]:
+    """Every space the rows hold, and where each of its pyramids (or the space itself) is written."""
+    spaces: dict[Cell, Stack] = {}
+    where: dict[Cell, list[tuple[int, int]]] = {}
+    if not rows:
+        found.append(error("empty-board", f"no board: after the player lines, write {ROWS} lines of {COLS} spaces", *_end_of_file(text)))
+    elif len(rows) < ROWS:
+        found.append(error("too-few-rows", f"only {len(rows)} row{'s' * (len(rows) > 1)}; the board has {ROWS}", *_end_of_file(text)))
+    for r, (line, words) in enumerate(rows):
+        if r == ROWS:
+            found.append(error("too-many-rows", f"the board has {ROWS} rows; this is row {r + 1}", line, words[0][0]))
+        if len(words) > COLS:
+            found.append(error("too-many-columns", f"{len(words)} spaces in this row; a row has {COLS}", line, words[COLS][0]))
+        elif len(words) < COLS:
+            column, last = words[-1]
+            found.append(error("too-few-columns", f"{len(words)} space{'s' * (len(words) > 1)} in this row; a row has {COLS}", line, column + len(last)))
+        # Blocked places are only meaningful in a row of the right width.
+        placed = len(words) == COLS and len(rows) >= ROWS and r < ROWS
+        for c, (column, token) in enumerate(words):
+            cell = (r, c)
+            blocked = token in ("x", "X")
+            if placed and cell in BLOCKED and not blocked:
+                what = "a pyramid on" if token != "." else "an empty"
+                found.append(error("blocked-space", f"{what} blocked space: the {_nth(c)} space of the middle row is blocked, write x", line, column))
+            elif placed and blocked and cell not in BLOCKED:
+                found.append(error("misplaced-block", "x here blocks an open space: only the 2nd and 5th spaces of the middle row are blocked", line, column))
+            elif not blocked:
+                stack = _stack(token, line, column, found)
+                if stack is not None:
+                    spaces[cell], where[cell] = stack
+    return spaces, where
+
+
+def _stack(token: str, line: int, column: int, found: list[Diagnostic]) -> tuple[Stack, list[tuple[int, int]]] | None:
+    """A space's pyramids, bottom first, each with its line and column; None if any is unreadable."""
+    if token == ".":
+        return (), []
+    stack, where = [], []
+    ok = True
+    for part, col in _parts(token, column):
+        m = _PYRAMID.fullmatch(part)
+        if m is None:
+            found.append(error("bad-space", f"'{_shown(token)}' is not a space: write . (empty), x (blocked) or its pyramids bottom first, like R3 or R3/G1", line, column))
+            return None
+        colour = COLOUR_OF_LETTER.get(m[1].upper())
+        if colour is None:
+            found.append(error("unknown-colour", f"'{m[1]}' is not a colour letter; the letters are {_LETTER_LIST} (K black, N pink)", line, col))
+            ok = False
+        # Compared as text: a huge run of digits is no number worth converting.
+        if m[2] not in ("1", "2", "3"):
+            found.append(error("bad-pips", f"'{_shown(m[2])}' pips: a pyramid has 1 (small), 2 (medium) or 3 (large)", line, col + 1))
+            ok = False
+        if ok:
+            stack.append(Pyramid(colour, int(m[2])))
+            where.append((line, col))
+    return (tuple(stack), where) if ok else None
+
+
+def _parts(token: str, column: int) -> list[tuple[str, int]]:
+    """The `/`-separated pyramids of a stack, each with its column."""
+    parts = []
+    for part in token.split("/"):
+        parts.append((part, column))
+        column += len(part) + 1
+    return parts
+
+
+def _end_of_file(text: str) -> tuple[int, int]:
+    """Line and column just past the last character: where a missing part would go."""
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _nth(c: int) -> str:
+    return {1: "2nd", 4: "5th"}[c]
+
+
+def _shown(text: str) -> str:
+    # Quote a long token only in part: the message should fit on a line.
+    return text if len(text) <= 12 else text[:10] + "..."
