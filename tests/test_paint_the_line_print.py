@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from tests.pdfgeom import MM, ink_margins
+from pdfgeom import MM, ink_margins
 
 IN = 25.4
 # Looney Labs' standard pyramids: base width and height, by pips.
