@@ -2,8 +2,9 @@
 
 The rules' first aim is to place every tile; all 16 fit in practice, and then the
 task is the highest score. Only when no full layout exists (or none is found in
-time) does a plain search look for the most tiles with holes left between them. Scores here are counted in matching pairs; the rules
-count each pair from both tiles, so points are twice that.
+time) does a plain search look for the most tiles with holes left between them.
+Scores here are counted in matching pairs; the rules count each pair from both
+tiles, so points are twice that.
 
 How the exact search gets its speed (pure Python):
 
@@ -616,15 +617,18 @@ def _fewer_tiles(
     tables: _Tables, ids: list[int], deadline: float | None, node_limit: int | None, start: float, none_full: bool
 ) -> Solution:
     """The rules' fallback: the most tiles the grid can hold, leaving holes, then the most
-    matches (proven only if the full search has shown that no layout holds all 16). A plain depth-first search in reading order: tile sets that cannot be laid
-    whole are rare and constrained, so the quadrant machinery is not needed."""
+    matches (proven only if the full search has shown that no layout holds all 16).
+
+    A plain depth-first search in reading order: tile sets that cannot be laid whole
+    are rare and constrained, so the quadrant machinery is not needed."""
     h, v, sq, m, n = tables.h, tables.v, tables.sq, 4 * tables.n, tables.n
     twin_before = tables.twin_before
     cells = SIZE * SIZE
     grid: list[int | None] = [None] * cells
-    # The objective is (tiles, matches) as one number; a cell adds at most 4 matches.
-    # The empty grid is the layout to beat.
-    best = [0, [None] * cells]
+    # The objective is (tiles, matches) as one number: a tile outweighs any matches,
+    # and a cell adds at most 4 matches (2 to the left, 2 above).
+    per_tile, most_per_cell = 100, 100 + 4
+    best = [0, [None] * cells]  # the empty grid is the layout to beat
     nodes = 0
     # A turn that looks the same as an earlier turn of the tile is the same choice.
     turns = [o for o in range(4 * n) if sq[o] not in sq[o - o % 4 : o]]
@@ -640,7 +644,7 @@ def _fewer_tiles(
             if value > best[0]:
                 best[:] = value, grid[:]
             return
-        if value + 104 * (cells - k) <= best[0]:
+        if value + most_per_cell * (cells - k) <= best[0]:
             return
         left = grid[k - 1] if k % SIZE else None
         up = grid[k - SIZE] if k >= SIZE else None
@@ -655,7 +659,7 @@ def _fewer_tiles(
         options.sort(key=lambda g: -g[0])
         for gain, o in options:
             grid[k] = o
-            run(k + 1, mask & ~(1 << (o >> 2)), value + 100 + gain)
+            run(k + 1, mask & ~(1 << (o >> 2)), value + per_tile + gain)
         grid[k] = None
         run(k + 1, mask, value)
 
@@ -669,7 +673,7 @@ def _fewer_tiles(
     for k, o in enumerate(found):
         if o is not None:
             layout[k // SIZE][k % SIZE] = Placement(ids[o >> 2], _DEGREES[o & 3])
-    placed, matches = divmod(value, 100)
+    placed, matches = divmod(value, per_tile)
     # Unproven, the bound is only the rules' ceiling: every pair of a full grid matching.
     bound = matches if proven else 2 * SIZE * (SIZE - 1) * 2
     return Solution(layout, 2 * matches, placed, proven, 2 * bound, time.perf_counter() - start)
