@@ -74,6 +74,18 @@ def test_paper_pyramids_fold_to_the_standard_sizes(pdf):
     assert sizes == {1: 12, 2: 12, 3: 12}
 
 
+def test_pyramids_share_sheets_without_touching(pdf):
+    with pdfplumber.open(pdf) as doc:
+        pages = [[points(c) for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")] for page in doc.pages]
+    boxes = [[(min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o)) for o in page] for page in pages]
+    for page in boxes:
+        for i, a in enumerate(page):
+            for b in page[i + 1 :]:
+                assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1], "two nets overlap"
+    # Rows of different sizes fill each other's pages: 36 nets on 3 sheets, not a sheet or two per size.
+    assert [bool(page) for page in boxes] == [False, True, True, True, False]
+
+
 def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]

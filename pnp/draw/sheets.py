@@ -37,7 +37,6 @@ class SheetOptions:
     max_cols: int | None = None
     max_rows: int | None = None
     duplex: bool = True  # a backs page after every fronts page (blank where there are no backs)
-    marks: bool = True  # False for components that draw their own cut outline (nets)
 
 
 @dataclass(frozen=True)
@@ -89,17 +88,10 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
     paper = sheet_layout().paper[opts.paper]
     per_page = full.cols * full.rows
     sheets = [components[i : i + per_page] for i in range(0, len(components), per_page)]
-    designs: dict[str, Group] = {}
+    designs = _Designs(opts.bleed)
 
     def placed(draw: FaceDrawer, key: str | None, x: float, y: float) -> Group:
-        if key is None:
-            art = Group(tuple(draw(opts.bleed)))
-        elif key not in designs:
-            art = designs[key] = Group(tuple(draw(opts.bleed)), key=key)
-        else:
-            art = designs[key]
-        clip = Rect(-opts.bleed, -opts.bleed, w + 2 * opts.bleed, h + 2 * opts.bleed, Style())
-        return group(art, at=(x, y), clip=clip)
+        return designs.place(draw, key, w, h, x, y)
 
     pages: list[Drawing] = []
     for number, sheet in enumerate(sheets, 1):
@@ -121,6 +113,79 @@ def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "
     return pages
 
 
+class _Designs:
+    """Draws each keyed design once, however many components show it."""
+
+    def __init__(self, bleed: float) -> None:
+        self.bleed = bleed
+        self.drawn: dict[str, Group] = {}
+
+    def place(self, draw: FaceDrawer, key: str | None, w: float, h: float, x: float, y: float) -> Group:
+        if key is None:
+            art = Group(tuple(draw(self.bleed)))
+        elif key not in self.drawn:
+            art = self.drawn[key] = Group(tuple(draw(self.bleed)), key=key)
+        else:
+            art = self.drawn[key]
+        b = self.bleed
+        return group(art, at=(x, y), clip=Rect(-b, -b, w + 2 * b, h + 2 * b, Style()))
+
+
+def pack_rows(components: Sequence[Component], paper_name: str, gap: float, caption: str = "") -> list[Drawing]:
+    """Pieces that carry their own cut line (nets), in rows across the paper: a row holds
+    pieces of one size, and each row goes on the first page with room for it, so pieces
+    of several sizes share pages. No marks and no backs."""
+    lay = sheet_layout()
+    paper = lay.paper[paper_name]
+    room_w = paper.width - 2 * lay.margin
+    rows: list[list[Component]] = []
+    for comp in components:
+        row = rows[-1] if rows else []
+        fits = len(row) * (comp.width + gap) + comp.width <= room_w
+        if row and (row[0].width, row[0].height) == (comp.width, comp.height) and fits:
+            row.append(comp)
+        else:
+            rows.append([comp])
+    label = _caption(caption, paper_name)
+    bottom = label[1] if caption else paper.height - lay.margin
+    if any(row[0].width > room_w or lay.margin + row[0].height > bottom for row in rows):
+        raise PnpError(f"a piece does not fit on {paper_name} paper inside the {lay.margin:g} mm margin", exit_code=2)
+    filled: list[float] = []  # per page, the y where the next row may start
+    placed: list[list[tuple[float, list[Component]]]] = []
+    for row in rows:
+        h = row[0].height
+        page = next((i for i, y in enumerate(filled) if y + h <= bottom), None)
+        if page is None:
+            page = len(filled)
+            filled.append(lay.margin)
+            placed.append([])
+        placed[page].append((filled[page], row))
+        filled[page] += h + gap
+    designs = _Designs(0.0)
+    pages = []
+    for number, page_rows in enumerate(placed, 1):
+        title = f"{caption} - sheet {number} of {len(placed)}" if caption else ""
+        page = Drawing(paper.width, paper.height, title=title)
+        for y, row in page_rows:
+            w, h = row[0].width, row[0].height
+            x0 = (paper.width - len(row) * (w + gap) + gap) / 2
+            page.add(*(designs.place(c.front, c.front_key, w, h, x0 + i * (w + gap), y) for i, c in enumerate(row)))
+        if caption:
+            page.add(_caption(title, paper_name)[0])
+        pages.append(page)
+    return pages
+
+
+def _caption(label: str, paper_name: str) -> tuple[Text, float]:
+    """The small line at the foot of a sheet, and the lowest y that art may reach above it."""
+    lay = sheet_layout()
+    paper = lay.paper[paper_name]
+    text_height = lay.label_size * 25.4 / 72
+    baseline = paper.height - lay.margin - 0.25 * text_height  # room for descenders
+    text = Text(paper.width / 2, baseline, f"{label} - print at 100 % (actual size)", lay.label_size, fill="#555555", anchor="middle")
+    return text, baseline - text_height - 1.0
+
+
 def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
     """The grid placed so that a sheet of `count` components sits centred on the paper."""
     paper = sheet_layout().paper[opts.paper]
@@ -132,8 +197,8 @@ def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
 
 
 def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, label: str) -> list[Shape]:
-    """Crop marks in the margin around the block (never over a component), full cut lines, or
-    neither; then the page caption where there is room."""
+    """Crop marks in the margin around the block (never over a component), or full cut
+    lines; then the page caption where there is room."""
     lay = sheet_layout()
     paper = lay.paper[opts.paper]
     cols = min(count, grid.cols)
@@ -152,7 +217,7 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, labe
         shapes += [Line(x, lo_y, x, hi_y, style) for x in xs]
         shapes += [Line(lo_x, y, hi_x, y, style) for y in ys]
         mark_end_y = hi_y
-    elif opts.marks:
+    else:
         style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
         length_x = min(lay.mark_length, left - lay.mark_offset - lay.margin, paper.width - lay.margin - right - lay.mark_offset)
         length_y = min(lay.mark_length, top - lay.mark_offset - lay.margin, paper.height - lay.margin - bottom - lay.mark_offset)
@@ -163,8 +228,7 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, labe
         shapes += [Line(a - length_x, y, a, y, style) for y in ys]
         shapes += [Line(b, y, b + length_x, y, style) for y in ys]
         mark_end_y = bottom + lay.mark_offset + length_y
-    text_height = lay.label_size * 25.4 / 72
-    baseline = paper.height - lay.margin - 0.25 * text_height  # room for descenders
-    if label and not opts.cut_lines and baseline - text_height - 1.0 >= mark_end_y:
-        shapes.append(Text(paper.width / 2, baseline, f"{label} - print at 100 % (actual size)", lay.label_size, fill="#555555", anchor="middle"))
+    text, text_top = _caption(label, opts.paper)
+    if label and not opts.cut_lines and text_top >= mark_end_y:
+        shapes.append(text)
     return shapes

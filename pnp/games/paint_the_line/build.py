@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...draw.shapes import Drawing
-from ...draw.sheets import Component, SheetOptions, impose
+from ...draw.sheets import Component, pack_rows
 from ...output import write_pages
 from ...rulesheets import write_rules
 from .board import TRIOS
@@ -17,20 +17,17 @@ NAME = "paint-the-line"
 
 
 def pyramid_pages(paper: str) -> list[Drawing]:
-    """Every pyramid the game uses, a sheet (or two) per size, largest first, colour by colour."""
+    """Every pyramid the game uses, largest first, colour by colour; each net carries its own cut line."""
     lay = paint_layout()
-    pages: list[Drawing] = []
+    components = []
     for name, size in sorted(lay.pyramids.items(), key=lambda item: -item[1].base):
         net = net_geometry(size, lay.glue_tab, lay.cut_stroke)
-        components = [
+        components += [
             Component(net.width, net.height, partial(pyramid_net, name, colour), front_key=f"pyramid-{name}-{colour.name}")
             for colour in lay.colours
             for _ in range(TRIOS)
         ]
-        # Each net carries its own cut line: no crop marks, no backs.
-        sheet = SheetOptions(paper, gap=lay.net_gap, duplex=False, marks=False)
-        pages += impose(components, sheet, caption=f"Paint the Line - {name} pyramids")
-    return pages
+    return pack_rows(components, paper, lay.net_gap, caption="Paint the Line - pyramids")
 
 
 def build(opts: BuildOptions) -> list[Path]:
