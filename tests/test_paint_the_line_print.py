@@ -74,6 +74,13 @@ def test_paper_pyramids_fold_to_the_standard_sizes(pdf):
     assert sizes == {1: 12, 2: 12, 3: 12}
 
 
+def test_every_face_names_its_colour(pdf):
+    # The .board letter of the colour on all four faces: black-and-white prints stay playable.
+    with pdfplumber.open(pdf) as doc:
+        letters = Counter(ch["text"] for page in doc.pages[1:4] for ch in page.chars)
+    assert {letter: letters[letter] for letter in "RYGB"} == {letter: 3 * 3 * 4 for letter in "RYGB"}
+
+
 def test_pyramids_share_sheets_without_touching(pdf):
     with pdfplumber.open(pdf) as doc:
         pages = [[points(c) for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")] for page in doc.pages]

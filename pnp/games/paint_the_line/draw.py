@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pydantic import field_validator
 
 from ...draw.pages import BOLD, titled_page
-from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, polygon
+from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
 from ...draw.text import cap_height
 from ...layouts import LayoutModel, Length, Points, load_layout
-from .board import BLOCKED, COLS, ROWS, SETUP
+from .board import BLOCKED, COLS, LETTERS, ROWS, SETUP
 
 INK = "#1A1A1A"
 BLOCKED_FILL = "#D9D9D9"
@@ -49,6 +49,8 @@ class PaintLayout(LayoutModel):
     pip_diameter: float
     pip_rise: float
     pip_spacing: float
+    letter_rise: float
+    letter_size: Points
     pyramids: dict[str, PyramidSize]
     colours: list[Colour]
 
@@ -124,6 +126,7 @@ def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0) -> list[Shap
     shapes: list[Shape] = [polygon([apex, c[i], c[i + 1]], Style(fill=colour.fill)) for i in range(4)]
     for i in range(4):
         shapes += _pips(apex, c[i], c[i + 1], size, colour.pips, lay)
+        shapes.append(_letter(apex, c[i], c[i + 1], size, colour, lay))
     shapes += [Line(*apex, *c[i], fold) for i in (1, 2, 3)]
     near, far = net.tab[3], net.tab[0]
     shapes.append(Line(*near, *far, fold))
@@ -142,6 +145,18 @@ def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: str, lay: 
     r = lay.pip_diameter * size.base / 2
     offsets = [(k - (size.pips - 1) / 2) * gap for k in range(size.pips)]
     return [Circle(cx + along[0] * t, cy + along[1] * t, r, Style(fill=colour)) for t in offsets]
+
+
+def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, lay: PaintLayout) -> Shape:
+    """The colour's letter on one face, upright when the pyramid stands."""
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    up = _unit(mid, apex)
+    rise = lay.letter_rise * size.base
+    x, y = mid[0] + up[0] * rise, mid[1] + up[1] * rise
+    # Turned so that the letter's top points at the apex.
+    turn = math.degrees(math.atan2(up[0], -up[1]))
+    text = Text(x, y, LETTERS[colour.name], lay.letter_size, BOLD, colour.pips, "middle")
+    return group(text, transform=rotate(turn, x, y))
 
 
 def _unit(p: Point, q: Point) -> Point:
