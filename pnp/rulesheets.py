@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .build import BuildOptions
 from .draw.shapes import Drawing, Shape, Text
-from .draw.text import cap_height, wrap, width_mm
+from .draw.text import BOLD, MM_PER_PT, cap_height, wrap, width_mm
 from .layouts import LayoutModel, Points, load_layout, sheet_layout
 from .output import write_pages
 from .resources import data_dir
@@ -95,8 +95,8 @@ def typeset(blocks: list[Block], paper: str) -> list[Drawing]:
 
     for block in blocks:
         font_size = {"title": lay.title_size, "heading": lay.heading_size}.get(block.kind, lay.text_size)
-        font = "Helvetica-Bold" if block.kind in ("title", "heading") else "Helvetica"
-        leading = font_size * 25.4 / 72 * 1.3
+        font = BOLD if block.kind in ("title", "heading") else "Helvetica"
+        leading = font_size * MM_PER_PT * 1.3
         space_before = {"title": 0.0, "heading": 5.0, "para": 2.0, "bullet": 1.0}[block.kind]
         indent = 6.0 if block.kind == "bullet" else 0.0
         lead = f"{block.lead} " if block.lead else ""
@@ -116,7 +116,7 @@ def _line(x: float, y: float, line: str, lead: str, font: str, size: float) -> l
     if not lead or not line.startswith(lead):
         return [Text(x, y, line, size, font)]
     bold = lead.rstrip()
-    return [Text(x, y, bold, size, "Helvetica-Bold"), Text(x + width_mm(bold + " ", "Helvetica-Bold", size), y, line[len(lead):], size, font)]
+    return [Text(x, y, bold, size, BOLD), Text(x + width_mm(bold + " ", BOLD, size), y, line[len(lead):], size, font)]
 
 
 def write_rules(game: str, opts: BuildOptions, **context: object) -> list[Path]:

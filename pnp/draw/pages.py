@@ -6,9 +6,7 @@ from dataclasses import dataclass
 
 from ..layouts import sheet_layout
 from .shapes import Drawing, Text
-from .text import MM_PER_PT, cap_height
-
-BOLD = "Helvetica-Bold"
+from .text import BOLD, MM_PER_PT, cap_height
 
 
 @dataclass

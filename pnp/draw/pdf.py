@@ -9,7 +9,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen import canvas
 
-from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
+from .shapes import IDENTITY, Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
 
 PT_PER_MM = 72 / 25.4
 # Form XObjects may hold art anywhere within this box (mm): reused designs are never clipped by it.
@@ -76,7 +76,7 @@ class _Painter:
     def group(self, g: Group) -> None:
         c = self.c
         self._push()
-        if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+        if g.transform != IDENTITY:
             c.transform(*g.transform)
         if g.clip is not None:
             r = g.clip

@@ -8,6 +8,7 @@ from typing import Callable, Sequence
 from ..diagnostics import PnpError
 from ..layouts import SheetLayout, sheet_layout
 from .shapes import Drawing, Group, Line, Rect, Shape, Style, Text, group
+from .text import MM_PER_PT
 
 # Draws one face in its own cut-box coordinates (0..w, 0..h); art may reach out
 # by `bleed` on every side, and is clipped there.
@@ -146,8 +147,7 @@ def pack_rows(components: Sequence[Component], paper_name: str, gap: float, capt
             row.append(comp)
         else:
             rows.append([comp])
-    label = _caption(caption, paper_name)
-    bottom = label[1] if caption else paper.height - lay.margin
+    bottom = _caption_top(paper_name) if caption else paper.height - lay.margin
     if any(row[0].width > room_w or lay.margin + row[0].height > bottom for row in rows):
         raise PnpError(f"a piece does not fit on {paper_name} paper inside the {lay.margin:g} mm margin", exit_code=2)
     filled: list[float] = []  # per page, the y where the next row may start
@@ -171,19 +171,26 @@ def pack_rows(components: Sequence[Component], paper_name: str, gap: float, capt
             x0 = (paper.width - len(row) * (w + gap) + gap) / 2
             page.add(*(designs.place(c.front, c.front_key, w, h, x0 + i * (w + gap), y) for i, c in enumerate(row)))
         if caption:
-            page.add(_caption(title, paper_name)[0])
+            page.add(_caption(title, paper_name))
         pages.append(page)
     return pages
 
 
-def _caption(label: str, paper_name: str) -> tuple[Text, float]:
-    """The small line at the foot of a sheet, and the lowest y that art may reach above it."""
+def _caption_baseline(paper_name: str) -> float:
     lay = sheet_layout()
-    paper = lay.paper[paper_name]
-    text_height = lay.label_size * 25.4 / 72
-    baseline = paper.height - lay.margin - 0.25 * text_height  # room for descenders
-    text = Text(paper.width / 2, baseline, f"{label} - print at 100 % (actual size)", lay.label_size, fill="#555555", anchor="middle")
-    return text, baseline - text_height - 1.0
+    return lay.paper[paper_name].height - lay.margin - 0.25 * lay.label_size * MM_PER_PT  # room for descenders
+
+
+def _caption_top(paper_name: str) -> float:
+    """The lowest y that art may reach above the caption."""
+    return _caption_baseline(paper_name) - sheet_layout().label_size * MM_PER_PT - 1.0
+
+
+def _caption(label: str, paper_name: str) -> Text:
+    """The small line at the foot of a sheet."""
+    lay = sheet_layout()
+    x = lay.paper[paper_name].width / 2
+    return Text(x, _caption_baseline(paper_name), f"{label} - print at 100 % (actual size)", lay.label_size, fill="#555555", anchor="middle")
 
 
 def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
@@ -228,7 +235,6 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, labe
         shapes += [Line(a - length_x, y, a, y, style) for y in ys]
         shapes += [Line(b, y, b + length_x, y, style) for y in ys]
         mark_end_y = bottom + lay.mark_offset + length_y
-    text, text_top = _caption(label, opts.paper)
-    if label and not opts.cut_lines and text_top >= mark_end_y:
-        shapes.append(text)
+    if label and not opts.cut_lines and _caption_top(opts.paper) >= mark_end_y:
+        shapes.append(_caption(label, opts.paper))
     return shapes

@@ -6,9 +6,8 @@ import re
 
 import svgwrite
 
-from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
-
-MM_PER_PT = 25.4 / 72
+from .shapes import IDENTITY, Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
+from .text import MM_PER_PT
 # The PDF's standard fonts, then faces with the same metrics (so lines break where the PDF's do).
 SANS = "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif"
 FONT_FAMILY = {
@@ -80,7 +79,7 @@ def _path_data(ops) -> str:
 def _element(dwg: svgwrite.Drawing, shape: Shape, ids: _Ids):
     if isinstance(shape, Group):
         g = dwg.g()
-        if shape.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+        if shape.transform != IDENTITY:
             g["transform"] = "matrix(" + " ".join(_n(v) for v in shape.transform) + ")"
         if shape.clip is not None:
             clip_id, new = ids.clip(shape.clip)

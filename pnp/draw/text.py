@@ -8,6 +8,7 @@ from ..diagnostics import PnpError
 from .shapes import Anchor, Text
 
 MM_PER_PT = 25.4 / 72
+BOLD = "Helvetica-Bold"
 
 
 def cap_height(size: float) -> float:

@@ -13,13 +13,12 @@ from dataclasses import replace
 from typing import Literal, Sequence
 
 from ..draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
-from ..draw.text import MM_PER_PT, cap_height
+from ..draw.text import BOLD, MM_PER_PT, cap_height
 from ..layouts import LayoutModel, Length, Points, load_layout
 from .colours import Scheme
 from .model import RANK_LETTERS, Piece, Suit
 from .symbols import ring, suit_symbol
 
-BOLD = "Helvetica-Bold"
 
 
 class TileLayout(LayoutModel):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
-from ...draw.text import cap_height, width_mm
+from ...draw.text import BOLD, cap_height, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout
 from ...piecepack.draw import piecepack_layout, scheme, tile_with_coins
 from .engine import SIZE, Layout, Tile
 from .files import format_layout
 
-BOLD = "Helvetica-Bold"
 
 
 class SolitaireLayout(LayoutModel):

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from pydantic import field_validator
 
-from ...draw.pages import BOLD, titled_page
+from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
-from ...draw.text import cap_height
+from ...draw.text import BOLD, cap_height
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .board import BLOCKED, COLS, LETTERS, ROWS, SETUP
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from pydantic import field_validator
 
 from ...draw.shapes import Line, Path, Rect, Shape, Style, Text, group, rotate
-from ...draw.text import cap_height, fit, width_mm
+from ...draw.text import BOLD, cap_height, fit, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .catalogue import Card
 
-BOLD = "Helvetica-Bold"
 
 
 class Colours(LayoutModel):
