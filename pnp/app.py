@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Iterable
 
 import typer
 
-from .diagnostics import PnpError
+from .diagnostics import Diagnostic, PnpError
+
+
+def print_diagnostics(file: Path, diagnostics: Iterable[Diagnostic]) -> None:
+    """Findings compiler-style on stderr, leaving stdout to the result."""
+    for d in diagnostics:
+        typer.echo(d.format(str(file)), err=True)
 
 
 def friendly(command: Callable[..., Any]) -> Callable[..., Any]:

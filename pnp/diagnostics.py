@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Iterable, Literal
 
 Severity = Literal["error", "warning"]
@@ -36,6 +37,11 @@ def warning(code: str, message: str, line: int | None = None, column: int | None
     return Diagnostic("warning", code, message, line, column)
 
 
+def at_start(d: Diagnostic) -> Diagnostic:
+    """A whole-file finding placed at 1:1, for formats that give every finding a line and column."""
+    return replace(d, line=d.line or 1, column=d.column or 1)
+
+
 def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.severity == "error" for d in diagnostics)
 
@@ -54,3 +60,8 @@ class PnpError(Exception):
     def __init__(self, message: str, exit_code: int = 1):
         super().__init__(message)
         self.exit_code = exit_code
+
+
+def rejected(path: Path, diagnostics: Iterable[Diagnostic], verdict: str) -> PnpError:
+    """The error for an input file a command cannot use: each finding, then the verdict."""
+    return PnpError("\n".join([*(d.format(str(path)) for d in diagnostics), verdict]))

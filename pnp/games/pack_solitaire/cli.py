@@ -9,9 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...app import App
+from ...app import App, print_diagnostics
 from ...atomic import write_atomic
-from ...diagnostics import Diagnostic, PnpError
+from ...diagnostics import rejected
 from ...textfile import read_bytes
 from .engine import ScoreResult, deal, score_layout
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
@@ -25,17 +25,11 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JS
 TilesArg = Annotated[Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`).", dir_okay=False)]
 
 
-def _print_diagnostics(file: Path, diagnostics: list[Diagnostic]) -> None:
-    for d in diagnostics:
-        typer.echo(d.format(str(file)), err=True)
-
-
 def load_tiles(path: Path) -> TileSet:
     """A valid tile set, or a PnpError listing what is wrong with it."""
     tileset = parse_tiles(read_bytes(path))
     if not tileset.valid:
-        lines = [d.format(str(path)) for d in tileset.diagnostics]
-        raise PnpError("\n".join([*lines, f"{path}: not a valid tile set ({len(lines)} errors)"]))
+        raise rejected(path, tileset.diagnostics, f"{path}: not a valid tile set ({len(tileset.diagnostics)} errors)")
     return tileset
 
 
@@ -71,7 +65,7 @@ def check_command(tiles: TilesArg, as_json: JsonOption = False) -> None:
     if as_json:
         typer.echo(json.dumps({"file": str(tiles), "valid": tileset.valid, "diagnostics": [d.as_json() for d in tileset.diagnostics]}, indent=2))
     else:
-        _print_diagnostics(tiles, tileset.diagnostics)
+        print_diagnostics(tiles, tileset.diagnostics)
         verdict = "valid tile set" if tileset.valid else f"invalid, {len(tileset.diagnostics)} errors"
         typer.echo(f"{tiles}: {verdict}")
     if not tileset.valid:
@@ -106,7 +100,7 @@ def score_command(
             empty = score_json(ScoreResult(0), False) | {"diagnostics": [d.as_json() for d in parsed.diagnostics]}
             typer.echo(json.dumps(empty, indent=2))
         else:
-            _print_diagnostics(layout, parsed.diagnostics)
+            print_diagnostics(layout, parsed.diagnostics)
             typer.echo(f"{layout}: invalid layout, {len(parsed.diagnostics)} errors")
         raise typer.Exit(1)
     result = score_layout(tileset.tiles, parsed.layout)

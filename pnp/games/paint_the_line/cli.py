@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pnp.app import App
+from pnp.app import App, print_diagnostics
 from pnp.textfile import read_bytes
 
 from .board import ColourScore, Group, Result, score
@@ -74,8 +74,7 @@ def score_command(
             empty = {"players": [], "colours": {}, "winner": None}
             typer.echo(json.dumps({"file": str(file), "valid": False, **empty, "diagnostics": [d.as_json() for d in diagnostics]}, indent=2))
         else:
-            for d in diagnostics:
-                typer.echo(d.format(str(file)), err=True)
+            print_diagnostics(file, diagnostics)
         raise typer.Exit(1)
     result = score(board)
     if as_json:

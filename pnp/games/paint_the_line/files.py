@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, error, sort_key
+from pnp.diagnostics import Diagnostic, at_start, error, sort_key
 from pnp.textfile import decode, tokens_by_line
 
 from .board import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, ROWS, Board, Cell, Pyramid, Stack, breaches
@@ -55,8 +55,7 @@ def load_board(data: bytes) -> tuple[Board | None, list[Diagnostic]]:
     """The board a file's bytes hold, or None and every problem found."""
     text, problem = decode(data)
     if problem is not None:
-        # A whole-file problem points at the start, so every finding has a line and column.
-        return None, [replace(problem, line=problem.line or 1, column=problem.column or 1)]
+        return None, [at_start(problem)]
     return parse_board(text)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ...diagnostics import Diagnostic, PnpError, error, has_errors, sort_key
+from ...diagnostics import Diagnostic, error, has_errors, rejected, sort_key
 from ...resources import deck_file
 from ...rules import MultisetRules, load_rules
 from ...textfile import read_bytes
@@ -96,6 +96,5 @@ def load_deck(path: Path, rules: MultisetRules | None = None) -> Deck:
     """The deck in `path`; a PnpError listing every finding if it breaks the rules."""
     report = validate_deck(read_bytes(path), rules)
     if not report.valid:
-        lines = [d.format(str(path)) for d in report.diagnostics]
-        raise PnpError("\n".join([*lines, report.verdict(str(path))]))
+        raise rejected(path, report.diagnostics, report.verdict(str(path)))
     return Deck(report.counts, report.bases > 0, report.diagnostics)

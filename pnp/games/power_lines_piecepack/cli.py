@@ -8,14 +8,13 @@ anything else a grid.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pnp.app import App
-from pnp.diagnostics import Diagnostic
+from pnp.app import App, print_diagnostics
+from pnp.diagnostics import Diagnostic, at_start
 from pnp.textfile import decode, read_bytes
 
 from .grid import Grid, parse_grid, source_lines
@@ -47,8 +46,7 @@ def load(name: str, data: bytes) -> tuple[Grid | None, list[Diagnostic]]:
     """The grid a grid or record file holds, or None and the diagnostics that say why not."""
     text, problem = decode(data)
     if problem is not None:
-        # A whole-file problem points at the start, so every finding has a line and column.
-        return None, [replace(problem, line=problem.line or 1, column=problem.column or 1)]
+        return None, [at_start(problem)]
     return parse_record(text) if is_record(name, text) else parse_grid(text)
 
 
@@ -74,8 +72,7 @@ def score_command(
             empty = {"valid": False, "suits": 0, "values": 0, "winner": "tie", "lines": []}
             typer.echo(json.dumps({**empty, "diagnostics": [d.as_json() for d in diagnostics]}, indent=2))
         else:
-            for d in diagnostics:
-                typer.echo(d.format(str(file)), err=True)
+            print_diagnostics(file, diagnostics)
         raise typer.Exit(1)
     result = score(grid)
     if as_json:
