@@ -34,7 +34,9 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        # Columns count characters, as an editor shows them: decode the line up to the bad byte.
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start : exc.start].decode("utf-8")) + 1
         return None, error("not-utf8", f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8", line, column)
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1

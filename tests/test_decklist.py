@@ -175,6 +175,11 @@ def test_not_utf8_is_located():
     assert codes(validate_deck(b"3 5\n2 \xff\n")) == [("not-utf8", 2, 3)]
 
 
+def test_not_utf8_column_counts_characters_not_bytes():
+    # An editor shows the bad byte at column 6: "2", " ", "é", "é", " ", then it.
+    assert codes(validate_deck("3× 5\n2 éé ".encode() + b"\xff\n")) == [("not-utf8", 2, 6)]
+
+
 def test_nul_bytes_and_huge_files_are_refused():
     assert [d.code for d in validate_deck(b"3 5\x00\n").diagnostics] == ["binary"]
     assert [d.code for d in validate_deck(b"1 5\n" * (MAX_BYTES // 4 + 1)).diagnostics] == ["too-large"]

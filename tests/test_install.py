@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -22,9 +23,15 @@ def installed(tmp_path_factory) -> Path:
         check=True,
     )
     (wheel,) = (tmp / "dist").glob("pnp-*.whl")
-    # The runtime dependencies come from this interpreter; pnp itself only from the wheel.
-    venv.create(tmp / "venv", system_site_packages=True, with_pip=True)
+    # A venv of its own that sees none of the base interpreter's packages. Its dependencies come,
+    # without the network, from the venv running these tests (added to its path by a .pth file;
+    # .pth files inside that folder, such as an editable pnp, are not followed). pnp comes only
+    # from the wheel, which its own site-packages puts first.
+    venv.create(tmp / "venv", system_site_packages=False, with_pip=True)
     python = tmp / "venv" / "bin" / "python"
+    own = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], capture_output=True, text=True, check=True)
+    running = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    (Path(own.stdout.strip()) / "pnp-test-deps.pth").write_text("\n".join(sorted(running)) + "\n")
     subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True)
     return tmp
 
@@ -55,3 +62,9 @@ def test_installed_build_and_validate_from_another_folder(installed):
     deck.write_text("26 5\n")
     checked = run(installed, "deck", "validate", str(deck))
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_installed_pnp_is_the_wheel_not_the_working_tree(installed):
+    python = installed / "venv" / "bin" / "python"
+    where = subprocess.run([python, "-c", "import pnp; print(pnp.__file__)"], cwd=installed, capture_output=True, text=True, check=True)
+    assert where.stdout.startswith(str(installed / "venv")), where.stdout
