@@ -189,11 +189,34 @@ def test_check_exit_codes_and_json(tmp_path):
     assert runner.invoke(app, ["solitaire", "check", str(good), "--bogus"]).exit_code == 2
 
 
-def _layout_scoring(tiles, grid) -> tuple[int, int]:
-    """Independent count of facing pairs that match (both empty or same rank) and that break the rules."""
+# The rules' geometry, written without the engine: a tile's squares sit at x (right) and y (up)
+# of -1 or +1 around its centre; turning it a quarter clockwise takes (x, y) to (y, -x).
+POSITION = {"UL": (-1, 1), "UR": (1, 1), "LL": (-1, -1), "LR": (1, -1)}
+NAME_AT = {xy: name for name, xy in POSITION.items()}
+ORDER = ("UL", "UR", "LL", "LR")  # a tile's squares as the .tiles format lists them
+
+
+def turned(tile, deg: int):
+    """The tile as it lies after `deg` degrees clockwise, in .tiles order."""
+    where = dict(zip(ORDER, tile))
+    for _ in range(deg // 90):
+        where = {NAME_AT[(POSITION[old][1], -POSITION[old][0])]: square for old, square in where.items()}
+    return tuple(where[name] for name in ORDER)
+
+
+def test_rotation_agrees_with_the_rules_geometry():
     from pnp.games.pack_solitaire.engine import rotate
 
-    sq = {(r, c): rotate(tiles[p.tile_id], p.deg) for r, row in enumerate(grid) for c, p in enumerate(row) if p}
+    tile = ("ul", "ur", "ll", "lr")
+    # The README's worked case: at 90 degrees the lower-left square comes to the upper left.
+    assert turned(tile, 90) == ("ll", "ul", "lr", "ur")
+    for deg in (0, 90, 180, 270):
+        assert rotate(tile, deg) == turned(tile, deg)
+
+
+def _layout_scoring(tiles, grid) -> tuple[int, int]:
+    """Independent count of facing pairs that match (both empty or same rank) and that break the rules."""
+    sq = {(r, c): turned(tiles[p.tile_id], p.deg) for r, row in enumerate(grid) for c, p in enumerate(row) if p}
     match = bad = 0
     for (r, c), t in sq.items():
         for (dr, dc), pairs in (((0, 1), ((1, 0), (3, 2))), ((1, 0), ((2, 0), (3, 1)))):
