@@ -101,6 +101,8 @@ def test_same_card_on_two_lines_adds_up_with_a_warning_at_the_later_line():
         ("3 ten", "unknown-card", 3, "did you mean `10`"),
         ("3 o", "unknown-card", 3, "did you mean `0`"),
         ("3 Bsae", "unknown-card", 3, "did you mean `Base`"),
+        ("3 TEN", "unknown-card", 3, "did you mean `10`"),  # the suggestions ignore case too
+        ("3 BSAE", "unknown-card", 3, "did you mean `Base`"),
         ("3 dragon", "unknown-card", 3, "the cards are 0, 1"),
         ("  5", "missing-count", 3, "`1 5`"),
         ("3x", "missing-card", 3, "no card"),

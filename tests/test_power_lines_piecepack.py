@@ -263,9 +263,24 @@ def test_arbitrary_bytes_never_raise(data, name):
 
 
 @given(st.lists(st.sampled_from(["3S", "5m", "2c", "4A", "nS", "7S", "@", "0,0", "-1", ",", "#", " ", "\n", "\t"])))
-def test_near_miss_text_never_raises(parts):
+def test_near_miss_text_gets_a_grid_or_located_findings(parts):
+    text = "".join(parts)
+    lines = text.split("\n")
     for parse in (parse_grid, parse_record):
-        parse("".join(parts))
+        grid, diagnostics = parse(text)
+        assert (grid is None) == bool(diagnostics)
+        for d in diagnostics:
+            # A finding on a line points into that line (or just past its end), never elsewhere.
+            if d.line is not None:
+                assert 1 <= d.line <= len(lines) and 1 <= d.column <= len(lines[d.line - 1]) + 1
+
+
+@given(grids)
+def test_diagonals_are_read_corner_to_corner(grid):
+    by_name = {line.name: line for line in score(grid).lines}
+    for name, cells in (("diagonal \\", [(i, i) for i in range(4)]), ("diagonal /", [(3 - i, i) for i in range(4)])):
+        expected = score_line(name, tuple(grid.rows[r][c] for r, c in cells))
+        assert (by_name[name].suit_match, by_name[name].value_match) == (expected.suit_match, expected.value_match)
 
 
 @given(grids)
