@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -36,3 +37,38 @@ def test_solve_rejects_a_broken_tile_set(tmp_path):
     tiles.write_text(format_tiles(deal(1)).replace("2: ", "1: ", 1))
     result = runner.invoke(app, ["solitaire", "solve", str(tiles), "--time-limit", "1"])
     assert result.exit_code == 1 and "tile 1 is given twice" in result.output
+
+
+def test_text_mode_solve_then_score(tmp_path):
+    tiles, out = tmp_path / "d.tiles", tmp_path / "best.layout"
+    tiles.write_text(format_tiles(deal(11)))
+    solved = runner.invoke(app, ["solitaire", "solve", str(tiles), "--time-limit", "1", "-o", str(out)])
+    assert solved.exit_code == 0, solved.output
+    *layout_lines, summary = solved.stdout.splitlines()
+    layout_text = "\n".join(layout_lines) + "\n"
+    assert layout_text == out.read_text() and len(layout_text.splitlines()) == 4
+    m = re.fullmatch(r"score (\d+) with (\d+) tiles \((proven optimal|not proven; no layout scores more than (\d+)); [\d.]+ s\)", summary)
+    assert m, summary
+    recomputed = score_layout(deal(11), parse_layout(layout_text, deal(11)).layout)
+    assert (int(m[1]), int(m[2])) == (recomputed.score, recomputed.tiles_placed)
+    assert m[4] is None or int(m[4]) >= int(m[1])
+
+    scored = runner.invoke(app, ["solitaire", "score", str(tiles), str(out)])
+    p = recomputed.pairs
+    assert scored.exit_code == 0 and scored.stdout.splitlines() == [
+        f"{recomputed.tiles_placed} tiles placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid",
+        f"score {recomputed.score}",
+    ]
+
+
+def test_text_mode_score_locates_each_broken_pair(tmp_path):
+    tiles, layout = tmp_path / "d.tiles", tmp_path / "bad.layout"
+    tiles.write_text(format_tiles(deal(11)))
+    layout.write_text("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n")  # dealt order, unturned: pairs clash
+    expected = score_layout(deal(11), parse_layout(layout.read_text(), deal(11)).layout)
+    assert expected.violations
+    result = runner.invoke(app, ["solitaire", "score", str(tiles), str(layout)])
+    errors = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == len(expected.violations)
+    assert all(re.match(rf"{re.escape(str(layout))}:[1-4]:\d+: error: row \d column \d and row \d column \d: ", e) for e in errors)
+    assert result.stdout.splitlines()[-1] == f"{layout}: invalid layout, {len(expected.violations)} facing pairs break the rules"
