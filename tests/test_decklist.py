@@ -270,13 +270,11 @@ def check_report(report, line_count: int) -> None:
         assert d.column is None or d.column >= 1
 
 
-@settings(max_examples=300)
 @given(deck_like)
 def test_any_text_gets_a_verdict(text: str):
     check_report(validate_deck(text), text.count("\n") + 1)
 
 
-@settings(max_examples=300)
 @given(st.binary(max_size=200) | deck_like.map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_bytes_get_a_verdict(data: bytes):
     check_report(validate_deck(data), data.count(b"\n") + 1)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -304,7 +304,6 @@ def board_text(colours: tuple[str, ...], spaces: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=300)
 @given(legal_boards())
 def test_legal_boards_read_back_and_score_by_the_rules(drawn):
     colours, spaces = drawn
