@@ -20,15 +20,29 @@ How the exact search gets its speed (pure Python):
 * When TL and TR are done, BL and BR are each scored with the placed row above
   them (their best arrangement of a tile set, inner pairs plus the pairs facing
   up); when BL is done too, the best BR is found outright.
+
+Two engines run this search: the compiled core (_csearch.c, built when pnp is
+installed) and the Python code below, the reference. They visit the same nodes in
+the same order, so they give the same layout, bound and proof. The compiled one is
+used when it was built, unless the environment variable PNP_SOLVER=python asks for
+the Python one.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import time
+from array import array
 from dataclasses import dataclass
+from functools import cache
 
 from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, Tile
+
+try:
+    from pnp.games.pack_solitaire import _csearch
+except ImportError:  # not compiled at install time: the Python engine does the work
+    _csearch = None
 
 EMPTY = 6  # code of the empty square; coins are coded by rank 0-5
 # Ranks that sum to 5 share a class; two coins may face each other only within a class.
@@ -59,6 +73,8 @@ class Solution:
     proven_optimal: bool
     bound: int  # no layout placing as many tiles scores more than this (points)
     seconds: float
+    engine: str = "python"  # which engine searched: "compiled" or "python"
+    nodes: int = 0  # search nodes visited by the full-layout search
 
 
 class _OutOfBudget(Exception):
@@ -586,31 +602,79 @@ def _codes(tiles: dict[int, Tile], ids: list[int]) -> list[tuple[int, int, int, 
     return [tuple(EMPTY if s is None else s.rank for s in tiles[i]) for i in ids]
 
 
-def solve(tiles: dict[int, Tile], time_limit: float | None = 60.0, node_limit: int | None = None) -> Solution:
+@cache
+def _geometry() -> array:
+    """The board's geometry above as a flat list of C ints, for the compiled core (its
+    read_geometry() reads them back in this order)."""
+    out = [x for row in REL for x in row]
+    for here in _NEIGHBOURS:
+        out.append(len(here))
+        for p, squares, same in here:
+            out += [p, int(same), *(x for pair in squares for x in pair)]
+    for constant, most, groups in _PLANS:
+        out += [constant, most, len(groups)]
+        for known, where, size, pairs, _ in groups:
+            out += [len(known), size, len(pairs)]
+            for (p, square), i in zip(known, where):
+                out += [p, square, i]
+            out += [x for pair in pairs for x in pair]
+    out += [_LOOSE_BL_BR, *_ROW_ABOVE_BOTTOM, *_TWO_TURNS]
+    out += [_POS[cell] for cell in ((1, 2), (1, 3), (2, 1), (3, 1))]  # what last_quadrant reads
+    return array("i", out)
+
+
+def _engine(engine: str | None) -> str:
+    """The engine asked for; by default the compiled one, when it was built and the
+    environment variable PNP_SOLVER does not ask for "python"."""
+    if engine is None:
+        engine = "python" if _csearch is None or os.environ.get("PNP_SOLVER") == "python" else "compiled"
+    if engine not in ("compiled", "python"):
+        raise ValueError(f"unknown solver engine {engine!r}")
+    if engine == "compiled" and _csearch is None:
+        raise RuntimeError("the solver's compiled core was not built when pnp was installed")
+    return engine
+
+
+def solve(
+    tiles: dict[int, Tile], time_limit: float | None = 60.0, node_limit: int | None = None, engine: str | None = None
+) -> Solution:
     """The best layout: as many tiles placed as possible, then the highest score.
 
     Stops at `time_limit` seconds or after `node_limit` search nodes (whichever comes
     first; None for no limit) with the best layout found and a proven upper bound.
-    Given the same limits that were not reached, the answer is always the same."""
+    Given the same limits that were not reached, the answer is always the same, from
+    either engine ("compiled" or "python"; None picks as _engine() says)."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     ids = sorted(tiles)
     codes = _codes(tiles, ids)
-    tables = _Tables(codes)
-    search = _Search(tables, -1, None, deadline, node_limit)
-    try:
-        search.run()
-        proven = True
-    except _OutOfBudget:
-        proven = False
-    if search.best_grid is None:  # no full layout exists, or none was found in time
-        return _fewer_tiles(tables, ids, deadline, node_limit, start, none_full=proven)
+    engine = _engine(engine)
+    tables = None
+    if engine == "compiled" and len(codes) == SIZE * SIZE:
+        flat = bytes(x for tile in codes for x in tile)
+        seconds_left = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+        limit = -1 if node_limit is None else node_limit
+        best, best_grid, proven, bound, nodes = _csearch.search(flat, _geometry(), limit, seconds_left)
+    else:
+        engine = "python"
+        tables = _Tables(codes)
+        search = _Search(tables, -1, None, deadline, node_limit)
+        try:
+            search.run()
+            proven = True
+        except _OutOfBudget:
+            proven = False
+        best, best_grid, nodes = search.best, search.best_grid, search.nodes
+        bound = best if proven else max([best, *search.open])
+    if best_grid is None:  # no full layout exists, or none was found in time
+        found = _fewer_tiles(tables or _Tables(codes), ids, deadline, node_limit, start, none_full=proven)
+        found.engine, found.nodes = engine, nodes
+        return found
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]
-    for k, o in enumerate(search.best_grid):
+    for k, o in enumerate(best_grid):
         r, c = ORDER[k]
         layout[r][c] = Placement(ids[o >> 2], _DEGREES[o & 3])
-    bound = search.best if proven else max([search.best, *search.open])
-    return Solution(layout, 2 * search.best, 16, proven, 2 * bound, time.perf_counter() - start)
+    return Solution(layout, 2 * best, 16, proven, 2 * bound, time.perf_counter() - start, engine, nodes)
 
 
 def _fewer_tiles(
