@@ -1,0 +1,406 @@
+"""Ley Lines on paper: the board at true size, positions with their energy flows, dominoes, score pad.
+
+Everything is drawn in mm, origin top-left, north up; a space is `space` mm square.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from ...draw.pages import titled_page
+from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon
+from ...draw.text import BOLD, MM_PER_PT, cap_height
+from ...layouts import LayoutModel, Length, Points
+from ...piecepack.draw import scheme
+from ...piecepack.model import Suit
+from .board import ISLANDS, Space, board, board_layout, name
+from .engine import Domino, Flow, Position, Scored, flow
+from .game import Game
+
+Point = tuple[float, float]
+
+
+class LeyPrint(LayoutModel):
+    space_stroke: Length
+    tile_stroke: Length
+    label_margin: Length
+    edge_label_size: Points
+    space_label_size: Points
+    island_label_size: Points
+    title_size: Points
+    note_size: Points
+    text_size: Points
+    domino_stroke: Length
+    pip_diameter: Length
+    pip_offset: Length
+    domino_corner: Length
+    six_mark: Length
+    pad_rows: int
+    pad_row: Length
+    island_labels: dict[str, tuple[Length, Length]]
+    piece_stroke: Length
+    coin: Length
+    pawn: Length
+    poster_overlap: Length
+    poster_mark: Length
+    poster_mark_spacing: Length
+    ink: str
+    faint: str
+    land: str
+    flow: str
+    scored: str
+    back: str
+
+
+@cache
+def print_layout() -> LeyPrint:
+    return LeyPrint.model_validate(board_layout().print)
+
+
+def suit_colour(suit: str) -> str:
+    return scheme(False).suit(Suit(suit))
+
+
+@dataclass(frozen=True)
+class View:
+    """The part of the lattice a drawing shows, with room around it for the edge labels."""
+
+    spaces: frozenset[Space]
+    first_column: int
+    last_column: int
+    top_row: int
+    bottom_row: int
+    size: float  # of a space, mm
+    margin: float
+
+    @property
+    def width(self) -> float:
+        return (self.last_column - self.first_column + 1) * self.size + 2 * self.margin
+
+    @property
+    def height(self) -> float:
+        return (self.top_row - self.bottom_row + 1) * self.size + 2 * self.margin
+
+    def corner(self, space: Space) -> Point:
+        """The top-left corner of a space."""
+        return (self.margin + (space[0] - self.first_column) * self.size, self.margin + (self.top_row - space[1]) * self.size)
+
+    def centre(self, space: Space) -> Point:
+        x, y = self.corner(space)
+        return (x + self.size / 2, y + self.size / 2)
+
+
+def view(players: int) -> View:
+    spaces = board().in_use(players)
+    lay = print_layout()
+    return View(
+        spaces,
+        min(c for c, _ in spaces),
+        max(c for c, _ in spaces),
+        max(r for _, r in spaces),
+        min(r for _, r in spaces),
+        board_layout().space,
+        lay.label_margin,
+    )
+
+
+# --- the board ---------------------------------------------------------------------------
+
+
+def board_shapes(v: View) -> list[Shape]:
+    """Land, the spaces, thick tile outlines, each space's name, the edge labels, the islands' names."""
+    lay = print_layout()
+    s = v.size
+    shapes: list[Shape] = []
+    thin = Style(stroke=lay.ink, stroke_width=lay.space_stroke)
+    thick = Style(stroke=lay.ink, stroke_width=lay.tile_stroke)
+    tiles = [(island, own) for island, own in board().tiles if set(own) <= v.spaces]
+    for _, own in tiles:
+        x, y = _tile_corner(v, own)
+        shapes.append(Rect(x, y, 2 * s, 2 * s, Style(fill=lay.land)))
+    for _, own in tiles:
+        x, y = _tile_corner(v, own)
+        shapes += [Line(x + s, y, x + s, y + 2 * s, thin), Line(x, y + s, x + 2 * s, y + s, thin)]
+    for _, own in tiles:
+        x, y = _tile_corner(v, own)
+        shapes.append(Rect(x, y, 2 * s, 2 * s, thick))
+    pad = 1.2
+    for space in sorted(v.spaces):
+        x, y = v.corner(space)
+        shapes.append(Text(x + pad, y + pad + cap_height(lay.space_label_size), name(space), lay.space_label_size, fill=lay.faint))
+    size = lay.edge_label_size
+    top, bottom = v.margin / 2 + cap_height(size) / 2, v.height - v.margin / 2 + cap_height(size) / 2
+    for c in range(v.first_column, v.last_column + 1):
+        x, _ = v.centre((c, v.top_row))
+        letter = name((c, 1))[0]
+        shapes += [Text(x, top, letter, size, BOLD, lay.ink, "middle"), Text(x, bottom, letter, size, BOLD, lay.ink, "middle")]
+    for r in range(v.bottom_row, v.top_row + 1):
+        _, y = v.centre((v.first_column, r))
+        y += cap_height(size) / 2
+        shapes += [Text(v.margin / 2, y, str(r), size, BOLD, lay.ink, "middle"), Text(v.width - v.margin / 2, y, str(r), size, BOLD, lay.ink, "middle")]
+    in_use = {island for island, _ in tiles}
+    for island in ISLANDS:
+        if island in in_use:
+            x, y = _lattice_point(v, lay.island_labels[island])
+            shapes.append(Text(x, y + cap_height(lay.island_label_size) / 2, island.upper(), lay.island_label_size, BOLD, lay.ink, "middle"))
+    return shapes
+
+
+def _tile_corner(v: View, own: tuple[Space, ...]) -> Point:
+    west = min(c for c, _ in own)
+    north = max(r for _, r in own)
+    return v.corner((west, north))
+
+
+def _lattice_point(v: View, at: tuple[float, float]) -> Point:
+    """A point given in board mm from the lattice origin (x east, y north), as the tile centres are."""
+    s = v.size
+    column, row = at[0] / s, at[1] / s  # in spaces; space (c, r) is centred on (c, r)
+    return (v.margin + (column - v.first_column + 0.5) * s, v.margin + (v.top_row - row + 0.5) * s)
+
+
+def board_drawing(players: int) -> Drawing:
+    v = view(players)
+    page = Drawing(v.width, v.height, title=f"Ley Lines board ({players} players)")
+    page.add(*board_shapes(v))
+    return page
+
+
+# --- pieces --------------------------------------------------------------------------------
+
+# Pip places on a half, as (along the domino, across it) in steps of the pip offset.
+PIPS = {
+    0: (),
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    5: ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)),
+    6: ((-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)),
+}
+
+
+def pips(value: int, cx: float, cy: float, vertical: bool, colour: str) -> list[Shape]:
+    lay = print_layout()
+    d = lay.pip_offset
+    r = lay.pip_diameter / 2
+    return [Circle(cx + (v if vertical else u) * d, cy + (u if vertical else v) * d, r, Style(fill=colour)) for u, v in PIPS[value]]
+
+
+def domino_on_board(v: View, first: Space, a: int, second: Space, b: int, ink: str | None = None, ghost: bool = False) -> list[Shape]:
+    """A domino lying on two spaces; a ghost (one just lost to attenuation) is dashed and faint."""
+    lay = print_layout()
+    ink = ink or lay.ink
+    (x1, y1), (x2, y2) = v.corner(first), v.corner(second)
+    x, y = min(x1, x2), min(y1, y2)
+    vertical = x1 == x2
+    w, h = (v.size, 2 * v.size) if vertical else (2 * v.size, v.size)
+    inset = 1.5
+    dash = (1.5, 1.0) if ghost else None
+    style = Style(fill=None if ghost else "#FFFFFF", stroke=ink, stroke_width=2 * lay.domino_stroke, dash=dash)
+    shapes: list[Shape] = [Rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, style, radius=lay.domino_corner)]
+    mid = Style(stroke=ink, stroke_width=lay.domino_stroke, dash=dash)
+    if vertical:
+        shapes.append(Line(x + 4, y + v.size, x + w - 4, y + v.size, mid))
+    else:
+        shapes.append(Line(x + v.size, y + 4, x + v.size, y + h - 4, mid))
+    pip_ink = ink if not ghost else lay.scored
+    for space, value in ((first, a), (second, b)):
+        shapes += pips(value, *v.centre(space), vertical, pip_ink)
+    return shapes
+
+
+def cairn_shape(v: View, space: Space, owner: str, value: int, ghost: bool = False) -> list[Shape]:
+    """A cairn as a coin of its owner's suit, face up so its value shows."""
+    lay = print_layout()
+    cx, cy = v.centre(space)
+    r = lay.coin / 2
+    colour = suit_colour(owner)
+    if ghost:
+        style = Style(stroke=lay.scored, stroke_width=0.6, dash=(1.5, 1.0))
+        return [Circle(cx, cy, r, style), Text(cx, cy + cap_height(12) / 2, str(value), 12, BOLD, lay.scored, "middle")]
+    return [
+        Circle(cx, cy, r, Style(fill=colour, stroke=lay.ink, stroke_width=lay.piece_stroke)),
+        Text(cx, cy + cap_height(13) / 2 - 1.2, str(value), 13, BOLD, "#FFFFFF", "middle"),
+        Text(cx, cy + r - 2.2, owner, 6, BOLD, "#FFFFFF", "middle"),
+    ]
+
+
+def tor_shape(v: View, space: Space, owner: str) -> list[Shape]:
+    """A tor as a pawn seen from above and the side: a head on a widening body."""
+    lay = print_layout()
+    cx, cy = v.centre(space)
+    w = lay.pawn
+    style = Style(fill=suit_colour(owner), stroke=lay.ink, stroke_width=lay.piece_stroke)
+    body = polygon([(cx - w * 0.22, cy - w * 0.2), (cx + w * 0.22, cy - w * 0.2), (cx + w / 2, cy + w * 0.75), (cx - w / 2, cy + w * 0.75)], style)
+    head = Circle(cx, cy - w * 0.45, w * 0.33, style)
+    return [body, head, Text(cx, cy + w * 0.6, f"T{owner}", 6, BOLD, "#FFFFFF", "middle")]
+
+
+def flow_shapes(v: View, f: Flow, colour: str, width: float = 0.9) -> list[Shape]:
+    """The way a cairn's energy runs: an arrow to the tor it reaches; a bar where it stops at a
+    dead end; short forks toward the neighbours that tied."""
+    points = [v.centre(f.cairn), *(v.centre(s) for s in f.path)]
+    if f.tor is not None:
+        points.append(v.centre(f.tor))
+    style = Style(stroke=colour, stroke_width=width)
+    shapes: list[Shape] = []
+    if len(points) > 1:
+        # Start at the coin's rim and stop short of a tor so the pieces stay readable.
+        start = _towards(points[0], points[1], print_layout().coin / 2)
+        end = _towards(points[-1], points[-2], 5.0) if f.tor is not None else points[-1]
+        line = [start, *points[1:-1], end]
+        shapes.append(Path((("M", *line[0]), *(("L", *p) for p in line[1:])), style))
+        if f.tor is not None:
+            shapes.append(_arrowhead(line[-2], end, colour))
+        else:
+            shapes.append(_bar(line[-2], end, style))
+    for near in f.tied:
+        here = points[-1]
+        shapes.append(Line(*here, *_towards(here, v.centre(near), 0.35 * v.size), Style(stroke=colour, stroke_width=width, dash=(1.0, 0.8))))
+    return shapes
+
+
+def _towards(p: Point, q: Point, d: float) -> Point:
+    """The point `d` mm from p toward q."""
+    length = math.hypot(q[0] - p[0], q[1] - p[1])
+    return (p[0] + (q[0] - p[0]) * d / length, p[1] + (q[1] - p[1]) * d / length)
+
+
+def _arrowhead(p: Point, q: Point, colour: str) -> Shape:
+    ux, uy = (q[0] - p[0]), (q[1] - p[1])
+    n = math.hypot(ux, uy)
+    ux, uy = ux / n, uy / n
+    size = 3.5
+    back = (q[0] - ux * size, q[1] - uy * size)
+    return polygon([q, (back[0] - uy * size / 2, back[1] + ux * size / 2), (back[0] + uy * size / 2, back[1] - ux * size / 2)], Style(fill=colour))
+
+
+def _bar(p: Point, q: Point, style: Style) -> Shape:
+    ux, uy = (q[0] - p[0]), (q[1] - p[1])
+    n = math.hypot(ux, uy)
+    ux, uy = ux / n * 3, uy / n * 3
+    return Line(q[0] - uy, q[1] + ux, q[0] + uy, q[1] - ux, style)
+
+
+def position_shapes(v: View, pos: Position, just_scored: list[Scored] = ()) -> list[Shape]:  # type: ignore[assignment]
+    """The pieces of a position, the energy flow of every cairn on the board, and (in the
+    scoring colour) the paths of cairns that just scored with the dominoes they took away."""
+    lay = print_layout()
+    shapes: list[Shape] = []
+    for first, second in pos.dominoes():
+        shapes += domino_on_board(v, first, pos.halves[first], second, pos.halves[second])
+    for e in just_scored:
+        for (a, b), (va, vb) in zip(e.removed, e.removed_values):
+            shapes += domino_on_board(v, a, va, b, vb, lay.scored, ghost=True)
+    for space, owner in pos.tors.items():
+        shapes += tor_shape(v, space, owner)
+    for space, cairn in pos.cairns.items():
+        shapes += cairn_shape(v, space, cairn.owner, cairn.value)
+    for e in just_scored:
+        shapes += cairn_shape(v, e.cairn, e.owner, e.value, ghost=True)
+        shapes += flow_shapes(v, Flow(e.cairn, e.path, e.tor, "tor"), lay.scored, 1.4)
+    for space in pos.cairns:
+        shapes += flow_shapes(v, flow(pos, space), lay.flow)
+    return shapes
+
+
+def position_page(game: Game, title: str) -> Drawing:
+    """A position as `pnp ley-lines show` draws it: a heading with the scores, then the board."""
+    lay = print_layout()
+    v = view(game.n)
+    size, note = lay.title_size, lay.note_size
+    scored = [e.scored for e in game.events if e.turn == game.turns and game.turns > 0]
+    lines = ["scores: " + ", ".join(f"{s} {game.scores[s]}" for s in game.players) + (f"; {game.finished}" if game.finished else "")]
+    lines += [f"turn {game.turns}: {e.owner}'s cairn {e.value} on {name(e.cairn)} scored {e.points} at {e.tor_owner}'s tor on {name(e.tor)}" for e in scored]
+    lines.append("purple: where each cairn's energy flows now (a bar: it stops; short dashes: a tie stops it); orange: scored this turn, with the dominoes it took away")
+    top = v.margin + cap_height(size)
+    head = top + 1.5 * size * MM_PER_PT + len(lines) * 1.6 * note * MM_PER_PT
+    page = Drawing(v.width, v.height + head, title=title)
+    page.add(Text(v.margin, top, title, size, BOLD, lay.ink))
+    y = top + 1.5 * size * MM_PER_PT
+    for line in lines:
+        page.add(Text(v.margin, y, line, note, fill=lay.ink))
+        y += 1.6 * note * MM_PER_PT
+    page.add(group(*board_shapes(v), *position_shapes(v, game.pos, scored), at=(0.0, head)))
+    return page
+
+
+# --- dominoes to print -------------------------------------------------------------------------
+
+
+def domino_size() -> tuple[float, float]:
+    s = board_layout().space
+    return s, 2 * s
+
+
+def domino_face(d: Domino, bleed: float = 0.0) -> list[Shape]:
+    """A domino standing up: the low value above, the high below; a filled corner marks a six."""
+    lay = print_layout()
+    w, h = domino_size()
+    ink = lay.ink
+    shapes: list[Shape] = [
+        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#FFFFFF")),
+        Rect(0.6, 0.6, w - 1.2, h - 1.2, Style(stroke=ink, stroke_width=lay.domino_stroke), radius=lay.domino_corner),
+        Line(4, h / 2, w - 4, h / 2, Style(stroke=ink, stroke_width=lay.domino_stroke)),
+    ]
+    shapes += pips(d[0], w / 2, h / 4, True, ink)
+    shapes += pips(d[1], w / 2, 3 * h / 4, True, ink)
+    if 6 in d:
+        m = lay.six_mark
+        shapes.append(polygon([(w - 0.6 - m, h - 0.6), (w - 0.6, h - 0.6), (w - 0.6, h - 0.6 - m)], Style(fill=ink)))
+    return shapes
+
+
+def domino_back(bleed: float = 0.0) -> list[Shape]:
+    """One plain back for every domino, so none can be told apart face down."""
+    lay = print_layout()
+    w, h = domino_size()
+    shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=lay.back))]
+    line = Style(stroke="#FFFFFF", stroke_width=0.4)
+    for k in range(1, 4):
+        y = k * h / 4
+        shapes.append(Line(4, y, w - 4, y, line))
+    return shapes
+
+
+# --- the score pad -------------------------------------------------------------------------------
+
+PAD_COLUMNS = (
+    ("Turn", 0.07),
+    ("Tor of", 0.09),
+    ("Cairn", 0.08),
+    ("Spaces", 0.09),
+    ("Same suit x2", 0.13),
+    ("Points", 0.09),
+    ("Suns", 0.1125),
+    ("Moons", 0.1125),
+    ("Crowns", 0.1125),
+    ("Arms", 0.1125),
+)
+
+
+def score_pad(paper: str) -> Drawing:
+    lay = print_layout()
+    notes = [
+        "One row per scored cairn. Points = the cairn's value + 1 a space the energy passed (2 a space when cairn and tor share a suit).",
+        "Add the points to the running total of the tor's owner, in that player's column. 3 players leave one column empty.",
+    ]
+    head = titled_page(paper, "Ley Lines - score pad", notes, lay.title_size, lay.note_size, lay.ink)
+    page, x0, width, row = head.page, head.left, head.width, lay.pad_row
+    y = head.top + row / 2
+    style = Style(stroke=lay.ink, stroke_width=0.25)
+    edges = [x0]
+    for _, share in PAD_COLUMNS:
+        edges.append(edges[-1] + share * width)
+    rows = lay.pad_rows + 1
+    for r in range(rows + 1):
+        page.add(Line(x0, y + r * row, x0 + width, y + r * row, style))
+    for x in edges:
+        page.add(Line(x, y, x, y + rows * row, style))
+    baseline = y + row / 2 + cap_height(lay.text_size) / 2
+    for (heading, _), left in zip(PAD_COLUMNS, edges):
+        page.add(Text(left + 1.5, baseline, heading, lay.text_size, BOLD, lay.ink))
+    return page

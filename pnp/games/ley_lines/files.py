@@ -1,0 +1,245 @@
+"""The `.leylines` format: the record of one game of Ley Lines, one item a line.
+
+    # comments run from '#' to the end of the line; blank lines are ignored
+    players: S M C          # 3 or 4 distinct suits in seat order; the first places the first cairn
+    cairn S 3 f12           # owner, value 0-5, space; in placement order
+    tor C h7                # owner, space; in placement order
+    deal S 0-0 1-3 2-5 ...  # optional: the dominoes dealt to a player
+    S 3-5 f11 f10           # a turn: player, domino, the space of its first value, of its second
+    M pass                  # a turn passed
+
+Suits are S M C A (suns, moons, crowns, arms); words and suits ignore case. A
+domino's values may be written in either order; the first goes on the first
+space. This module reads the syntax only; whether the game keeps the rules is
+the replay's question (game.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...diagnostics import Diagnostic, at_start, error, sort_key
+from ...textfile import decode, tokens_by_line
+from .board import Space, board, name, parse_space
+from .engine import SUITS
+
+Word = tuple[int, str]  # column, token
+_DOMINO = re.compile(r"([0-9]+)-([0-9]+)")
+
+
+@dataclass(frozen=True)
+class Players:
+    line: int
+    column: int
+    suits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CairnItem:
+    line: int
+    column: int
+    owner: str
+    value: int
+    space: Space
+    at: dict[str, int]  # column of "owner", "value", "space"
+
+
+@dataclass(frozen=True)
+class TorItem:
+    line: int
+    column: int
+    owner: str
+    space: Space
+    at: dict[str, int]
+
+
+@dataclass(frozen=True)
+class DealItem:
+    line: int
+    column: int
+    owner: str
+    dominoes: tuple[tuple[int, int], ...]  # as written
+    at: dict[str, int]
+    columns: tuple[int, ...]  # of each domino
+
+
+@dataclass(frozen=True)
+class TurnItem:
+    line: int
+    column: int
+    player: str
+    values: tuple[int, int] | None  # None: a pass
+    first: Space | None
+    second: Space | None
+    at: dict[str, int]  # "player", "domino", "first", "second"
+
+
+Item = CairnItem | TorItem | DealItem | TurnItem
+
+
+@dataclass(frozen=True)
+class Record:
+    players: Players | None
+    items: tuple[Item, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def valid_syntax(self) -> bool:
+        return self.players is not None and not self.diagnostics
+
+
+def load_record(data: bytes) -> Record:
+    text, problem = decode(data)
+    if problem is not None:
+        return Record(None, (), (at_start(problem),))
+    return parse_record(text)
+
+
+def parse_record(text: str) -> Record:
+    found: list[Diagnostic] = []
+    players: Players | None = None
+    items: list[Item] = []
+    started = False  # an item other than the players line has been read
+    seen_players = False  # a players line was there, readable or not
+    for line, words in tokens_by_line(text):
+        head = words[0][1].lower()
+        try:
+            if head.startswith("players"):
+                seen_players = True
+                if players is not None:
+                    found.append(error("duplicate-players", f"the players are already given on line {players.line}", line, words[0][0]))
+                elif started:
+                    found.append(error("late-players", "the players line comes first, before every other item", line, words[0][0]))
+                else:
+                    players = _players(line, words)
+                continue
+            started = True
+            if head == "cairn":
+                items.append(_cairn(line, words))
+            elif head == "tor":
+                items.append(_tor(line, words))
+            elif head == "deal":
+                items.append(_deal(line, words))
+            elif head.upper() in SUITS:
+                items.append(_turn(line, words))
+            else:
+                raise _Bad(
+                    "unknown-line",
+                    f"'{_shown(words[0][1])}' starts no item: a line is `players: ...`, `cairn`, `tor`, `deal`, or a turn starting with a suit (S M C A)",
+                    words[0][0],
+                )
+        except _Bad as bad:
+            found.append(error(bad.code, bad.message, line, bad.column))
+    if not seen_players:
+        found.append(error("no-players", "no players line: a record starts with `players: S M C` (3 or 4 suits in seat order)", 1, 1))
+    return Record(players, tuple(items), tuple(sorted(found, key=sort_key)))
+
+
+class _Bad(Exception):
+    def __init__(self, code: str, message: str, column: int):
+        super().__init__(message)
+        self.code, self.message, self.column = code, message, column
+
+
+def _players(line: int, words: list[Word]) -> Players:
+    # The label runs up to the first colon: `players: S M C`, `players :S M C` and `players:S M C` all read.
+    colon = next((i for i, (_, w) in enumerate(words) if ":" in w), None)
+    if colon is None:
+        raise _Bad("bad-players", "expected `players: S M C`: the word players, a colon, then 3 or 4 suits", words[0][0])
+    column, word = words[colon]
+    before, _, after = word.partition(":")
+    label = "".join(w for _, w in words[:colon]) + before
+    if label.lower() != "players":
+        raise _Bad("bad-players", "expected `players: S M C`: the word players, a colon, then 3 or 4 suits", words[0][0])
+    named = ([(column + len(before) + 1, after)] if after else []) + words[colon + 1 :]
+    suits: list[str] = []
+    for col, token in named:
+        suit = _suit(col, token)
+        if suit in suits:
+            raise _Bad("duplicate-suit", f"{suit} is listed twice; each player has a suit of their own", col)
+        suits.append(suit)
+    if not 3 <= len(suits) <= 4:
+        where = named[-1][0] if named else column + len(word)
+        raise _Bad("player-count", f"{len(suits)} players listed; Ley Lines is for 3 or 4", where)
+    return Players(line, words[0][0], tuple(suits))
+
+
+def _suit(column: int, token: str) -> str:
+    if token.upper() not in SUITS:
+        raise _Bad("bad-suit", f"'{_shown(token)}' is not a suit: S (suns), M (moons), C (crowns) or A (arms)", column)
+    return token.upper()
+
+
+def _space(column: int, token: str) -> Space:
+    space = parse_space(token)
+    if space is None:
+        b = board()
+        last = name((b.columns, b.rows))
+        raise _Bad("bad-space", f"'{_shown(token)}' is not a space: a column a-{last[0]} (west to east) and a row 1-{b.rows} (south to north), like f10", column)
+    return space
+
+
+def _value(column: int, token: str) -> int:
+    if not token.isdigit() or len(token) > 1 or int(token) > 5:
+        raise _Bad("bad-value", f"'{_shown(token)}' is not a cairn value: 0 (null) to 5", column)
+    return int(token)
+
+
+def _domino(column: int, token: str) -> tuple[int, int]:
+    m = _DOMINO.fullmatch(token)
+    if m is None:
+        raise _Bad("bad-domino", f"'{_shown(token)}' is not a domino: two values 0-6 joined by a dash, like 3-5", column)
+    for part, at in ((m[1], column), (m[2], column + len(m[1]) + 1)):
+        if len(part) > 1 or int(part) > 6:
+            raise _Bad("bad-domino", f"'{_shown(part)}' is no domino value: a double-six set has 0 to 6", at)
+    return int(m[1]), int(m[2])
+
+
+def _count(words: list[Word], expected: int, form: str) -> None:
+    if len(words) > expected:
+        raise _Bad("extra-words", f"unexpected '{_shown(words[expected][1])}': the line is `{form}`", words[expected][0])
+    if len(words) < expected:
+        col, last = words[-1]
+        raise _Bad("missing-words", f"the line is incomplete: write `{form}`", col + len(last))
+
+
+def _cairn(line: int, words: list[Word]) -> CairnItem:
+    _count(words, 4, "cairn SUIT VALUE SPACE")
+    (_, _), (oc, owner), (vc, value), (sc, space) = words
+    return CairnItem(line, words[0][0], _suit(oc, owner), _value(vc, value), _space(sc, space), {"owner": oc, "value": vc, "space": sc})
+
+
+def _tor(line: int, words: list[Word]) -> TorItem:
+    _count(words, 3, "tor SUIT SPACE")
+    (_, _), (oc, owner), (sc, space) = words
+    return TorItem(line, words[0][0], _suit(oc, owner), _space(sc, space), {"owner": oc, "space": sc})
+
+
+def _deal(line: int, words: list[Word]) -> DealItem:
+    if len(words) < 2:
+        raise _Bad("missing-words", "the line is incomplete: write `deal SUIT DOMINO ...`", words[0][0] + 4)
+    oc, owner = words[1]
+    dominoes = tuple(_domino(c, t) for c, t in words[2:])
+    return DealItem(line, words[0][0], _suit(oc, owner), dominoes, {"owner": oc}, tuple(c for c, _ in words[2:]))
+
+
+def _turn(line: int, words: list[Word]) -> TurnItem:
+    pc, player = words[0]
+    suit = _suit(pc, player)
+    if len(words) >= 2 and words[1][1].lower() == "pass":
+        _count(words, 2, f"{suit} pass")
+        return TurnItem(line, pc, suit, None, None, None, {"player": pc, "domino": words[1][0]})
+    _count(words, 4, "SUIT DOMINO SPACE SPACE (or SUIT pass)")
+    (_, _), (dc, d), (fc, first), (tc, second) = words
+    return TurnItem(line, pc, suit, _domino(dc, d), _space(fc, first), _space(tc, second), {"player": pc, "domino": dc, "first": fc, "second": tc})
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 12 else text[:10] + "..."
+
+
+def format_record(players: tuple[str, ...], lines: list[str], header: str = "") -> str:
+    """A record's text: an optional `#` header, the players line, then one item a line."""
+    head = "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
+    return head + f"players: {' '.join(players)}\n" + "".join(f"{line}\n" for line in lines)
