@@ -1,11 +1,13 @@
-"""Card sheets checked from the PDF itself: sizes, marks, margins, duplex mirroring, determinism."""
+"""Card sheets checked from the PDF itself: sizes, marks, margins, duplex mirroring, edges, prices, determinism."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
+import pypdfium2
 import pytest
-from pdfgeom import ink_margins, read_pages
+from pdfgeom import MM, ink_margins, read_pages
 
 from pnp.build import BuildOptions
 from pnp.diagnostics import PnpError
@@ -13,6 +15,7 @@ from pnp.draw.text import fit
 from pnp.games.power_lines_cards.build import build
 
 CARD_W, CARD_H = 63.0, 88.0
+BACK_BLEED = 2.0  # backs reach this far past the outer cut lines (layouts/power-lines-cards.toml)
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
@@ -27,10 +30,16 @@ def built(request, tmp_path_factory):
     return request.param, _build(tmp_path_factory.mktemp("cards"), request.param)
 
 
+def card_sheets(pages):
+    """The card pages, fronts and backs alternating: the file's cover pages left out."""
+    first = next(i for i, p in enumerate(pages) if "BASE" in p.text)  # the first sheet starts with the Base
+    return pages[first:]
+
+
 @pytest.fixture(scope="module")
 def sheets(built):
     paper, path = built
-    return paper, read_pages(path)
+    return paper, card_sheets(read_pages(path))
 
 
 PIXEL = 25.4 / 100  # the rendering resolution of ink_margins
@@ -52,9 +61,11 @@ def test_starter_decks_for_two_players(sheets):
     # 2 x (26 cards + Base) = 54 cards = 6 sheets of 9, each followed by its backs.
     assert len(pages) == 12
     fronts = pages[0::2]
-    assert sum(len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts) == 54
-    backs_text = " ".join(p.text for p in pages[1::2])
-    assert "DECK A" in backs_text and "DECK B" in backs_text
+    assert [len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts] == [9] * 6
+    # Each deck has sheets of its own: its backs never meet the other deck's colour at a cut.
+    backs_text = [p.text for p in pages[1::2]]
+    assert all("DECK A" in t and "DECK B" not in t for t in backs_text[:3])
+    assert all("DECK B" in t and "DECK A" not in t for t in backs_text[3:])
 
 
 def test_card_size_and_pitch_from_crop_marks(sheets):
@@ -88,28 +99,33 @@ def test_crop_marks_never_cross_a_card(sheets):
     assert len(marks) == 16 and all(m in short for m in marks)
 
 
+def back_art(page):
+    """The backs' coloured grounds: a card plus its back bleed on every side (clipped where a neighbour lies)."""
+    return page.rects_of_size(CARD_W + 2 * BACK_BLEED, CARD_H + 2 * BACK_BLEED)
+
+
 def test_backs_mirrored_for_long_edge_flip(sheets):
     _, pages = sheets
     front, back = pages[0], pages[1]
     fx = sorted((round(x, 2), round(t, 2)) for x, t, _, _ in front.rects_of_size(CARD_W, CARD_H))
-    bx = sorted((round(x, 2), round(t, 2)) for x, t, _, _ in back.rects_of_size(CARD_W, CARD_H))
+    bx = sorted((round(x + BACK_BLEED, 2), round(t + BACK_BLEED, 2)) for x, t, _, _ in back_art(back))
     mirrored = sorted((round(front.width - x - CARD_W, 2), t) for x, t in fx)
     assert len(bx) == len(mirrored) == 9
     for got, want in zip(bx, mirrored):
         assert got == pytest.approx(want, abs=0.01)
-    assert not back.outside_lines(back.rects_of_size(CARD_W, CARD_H))  # no marks on backs
+    assert not back.outside_lines(back_art(back))  # no marks on backs
 
 
 def test_back_offset_shifts_backs(tmp_path):
-    plain = read_pages(_build(tmp_path / "0"))[1].rects_of_size(CARD_W, CARD_H)
-    shifted = read_pages(_build(tmp_path / "1", back_offset=(1.5, -0.75)))[1].rects_of_size(CARD_W, CARD_H)
+    plain = back_art(card_sheets(read_pages(_build(tmp_path / "0")))[1])
+    shifted = back_art(card_sheets(read_pages(_build(tmp_path / "1", back_offset=(1.5, -0.75))))[1])
     assert len(plain) == len(shifted) == 9
     for (x0, t0, _, _), (x1, t1, _, _) in zip(sorted(plain), sorted(shifted)):
         assert (x1 - x0, t1 - t0) == pytest.approx((1.5, -0.75), abs=0.01)
 
 
 def test_bleed_drops_to_fewer_cards_and_keeps_size(tmp_path):
-    pages = read_pages(_build(tmp_path, "a4", bleed=3.0))
+    pages = card_sheets(read_pages(_build(tmp_path, "a4", bleed=3.0)))
     front = pages[0]
     art = front.rects_of_size(CARD_W + 6, CARD_H + 6)  # art reaches 3 mm past each cut
     assert len(art) == 6  # 9 no longer fit inside the 5 mm margin
@@ -122,7 +138,7 @@ def test_bleed_drops_to_fewer_cards_and_keeps_size(tmp_path):
 
 
 def test_cut_lines_run_along_every_cut(tmp_path):
-    front = read_pages(_build(tmp_path, "a4", cut_lines=True))[0]
+    front = card_sheets(read_pages(_build(tmp_path, "a4", cut_lines=True)))[0]
     full = [l for l in front.lines if max(l[2] - l[0], l[3] - l[1]) > 150]
     assert len(full) == 8  # 4 vertical and 4 horizontal cuts
     assert min(ink_margins(tmp_path / "a4" / "power-lines-cards.pdf")) >= 5 - PIXEL
@@ -159,3 +175,98 @@ def test_invalid_deck_is_reported_not_printed(tmp_path):
     with pytest.raises(PnpError, match=r"bad.deck:2:3: error"):
         build(BuildOptions("a4", ("pdf",), tmp_path / "out"), decks=[bad])
     assert not (tmp_path / "out" / "power-lines-cards.pdf").exists()
+
+
+# What a player sees on the cards
+
+
+def _card_text(path: Path, title: str) -> str:
+    """The words printed on the first card titled `title` (read from the PDF, cropped to that card)."""
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for word in page.extract_words(keep_blank_chars=True):
+                if word["text"].strip() == title:
+                    # The title is centred at the top of its card: crop to that card's cut box.
+                    mid = (word["x0"] + word["x1"]) / 2
+                    x0, top = mid - CARD_W / 2 / MM, word["top"] - 6 / MM
+                    return page.crop((x0, top, x0 + CARD_W / MM, top + CARD_H / MM)).extract_text()
+    raise AssertionError(f"no card titled {title}")
+
+
+def test_prices_read_as_the_rules_write_them(built):
+    _, path = built
+    # Card 1 costs -1 (draw 1); card 7 costs +1 (discard 1); card 4 is free (0).
+    one, seven, four = (_card_text(path, f"CARD {n}") for n in (1, 7, 4))
+    assert "\u22121" in one and "draw 1" in one and "+1" not in one.replace("+1 value", "")
+    assert "+1" in seven and "discard 1" in seven and "\u2212" not in seven
+    assert "free" in four and "\u2212" not in four
+
+
+def test_deck_letter_on_every_face(built):
+    _, path = built
+    with pdfplumber.open(path) as pdf:
+        # The letter is white on a disc of the deck's colour, 8 pt.
+        badges = [
+            [c["text"] for c in page.chars if abs(c["size"] - 8) < 0.01 and tuple(c["non_stroking_color"] or ()) == (1, 1, 1)]
+            for page in pdf.pages
+            if "CARD" in (page.extract_text() or "")
+        ]
+    assert badges == [["A"] * 9] * 3 + [["B"] * 9] * 3
+
+
+def _render(path: Path, index: int, dpi: int = 200):
+    pdf = pypdfium2.PdfDocument(str(path))
+    image = pdf[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    pdf.close()
+    return image, dpi / 25.4  # pixels per mm
+
+
+def _cuts(page) -> tuple[list[float], list[float]]:
+    marks = page.outside_lines(page.rects_of_size(CARD_W, CARD_H))
+    xs = sorted({round(l[0], 2) for l in marks if abs(l[0] - l[2]) < 1e-6})
+    ys = sorted({round(l[1], 2) for l in marks if abs(l[1] - l[3]) < 1e-6})
+    return xs, ys
+
+
+def test_a_1_mm_miscut_shows_no_colour(built, sheets):
+    """Within 1 mm of every cut line, on either side, the fronts are plain paper: cut a
+    millimetre off and no sliver of the neighbour's colour is left on a card."""
+    _, path = built
+    _, pages = sheets
+    xs, ys = _cuts(pages[0])
+    first = next(i for i, p in enumerate(read_pages(path)) if "BASE" in p.text)
+    image, px = _render(path, first)
+    left, right, top, bottom = (round(v * px) for v in (xs[0], xs[-1], ys[0], ys[-1]))
+    band = range(-int(px), int(px) + 1)
+    # Each cut line's band, inside the block of cards (outside it are only the crop marks).
+    inked = [image.getpixel((round(x * px) + d, y)) for x in xs for y in range(top, bottom) for d in band if left <= round(x * px) + d < right]
+    inked += [image.getpixel((x, round(y * px) + d)) for y in ys for x in range(left, right) for d in band if top <= round(y * px) + d < bottom]
+    assert len(inked) > 10000
+    assert min(min(rgb) for rgb in inked) >= 245  # paper white, no colour and no frame
+
+
+def test_backs_bleed_past_the_outer_cut_lines(built, sheets):
+    _, path = built
+    _, pages = sheets
+    xs, ys = _cuts(pages[0])
+    first = next(i for i, p in enumerate(read_pages(path)) if "BASE" in p.text)
+    image, px = _render(path, first + 1)
+    width = pages[0].width
+    blue = (0x00, 0x72, 0xB2)  # deck A's back
+    # 1.5 mm outside each outer cut (mirrored across the page for the backs), beside a card's middle.
+    mid_y = (ys[0] + ys[1]) / 2 * px
+    mid_x = (width - (xs[0] + xs[1]) / 2) * px
+    probes = [
+        ((width - xs[0] + 1.5) * px, mid_y),
+        ((width - xs[-1] - 1.5) * px, mid_y),
+        (mid_x, (ys[0] - 1.5) * px),
+        (mid_x, (ys[-1] + 1.5) * px),
+    ]
+    for x, y in probes:
+        got = image.getpixel((int(x), int(y)))
+        # The ground or one of its white stripes: never the paper's white all round.
+        near = [image.getpixel((int(x) + dx, int(y))) for dx in range(-8, 9)]
+        assert any(max(abs(a - b) for a, b in zip(rgb, blue)) < 40 for rgb in near), (x, y, got)
+    # And not further than the bleed: 3 mm out is paper.
+    got = image.getpixel((int((width - xs[0] + 3) * px), int(mid_y)))
+    assert min(got) >= 245

@@ -1,8 +1,12 @@
-"""Imposition: components on paper, centred, with crop marks, bleed and duplex backs."""
+"""Imposition: components on paper, centred, with crop marks, bleed and duplex backs.
+
+Blocks of different components (coins, then dice) may share a sheet: `impose_stacked`
+stacks them, one grid under the other, each with its own marks.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from ..diagnostics import PnpError
@@ -37,7 +41,11 @@ class SheetOptions:
     gap: float = 0.0  # extra space between components (besides twice the bleed)
     max_cols: int | None = None
     max_rows: int | None = None
-    duplex: bool = True  # a backs page after every fronts page (blank where there are no backs)
+    duplex: bool = True  # a backs page after every fronts page (a note where there are no backs)
+    # Backs' art past the cut on the block's outer edges (where no neighbour lies), even
+    # without bleed: a printer shifting the backs then shows no white edge.
+    back_bleed: float = 0.0
+    marks: bool = True  # False for pieces that carry their own cut line
 
 
 @dataclass(frozen=True)
@@ -80,56 +88,158 @@ def plan(width: float, height: float, opts: SheetOptions) -> Grid:
 
 def impose(components: Sequence[Component], opts: SheetOptions, caption: str = "") -> list[Drawing]:
     """Pages of fronts, each followed (duplex) by its backs mirrored for a long-edge flip."""
+    return impose_stacked([(components, opts)], caption)
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One grid of components of one size, placed on a page."""
+
+    components: Sequence[Component]
+    opts: SheetOptions
+    grid: Grid
+    art_height: float  # from the top of the first row's art to the bottom of the last
+
+    @property
+    def mark_room(self) -> float:
+        lay = sheet_layout()
+        return lay.mark_offset + lay.mark_length if self.opts.marks else 0.0
+
+
+def _blocks(components: Sequence[Component], opts: SheetOptions) -> list[_Block]:
+    """The components cut into sheet-sized grids."""
     if not components:
         return []
     w, h = components[0].width, components[0].height
     if any((c.width, c.height) != (w, h) for c in components):
-        raise ValueError("impose() takes components of one size; impose each size on its own sheets")
+        raise ValueError("a block takes components of one size; give each size its own block")
     full = plan(w, h, opts)
-    paper = sheet_layout().paper[opts.paper]
     per_page = full.cols * full.rows
-    sheets = [components[i : i + per_page] for i in range(0, len(components), per_page)]
-    designs = _Designs(opts.bleed)
+    blocks = []
+    for i in range(0, len(components), per_page):
+        chunk = components[i : i + per_page]
+        grid = centred(full, len(chunk), opts)
+        rows = -(-len(chunk) // grid.cols)
+        blocks.append(_Block(chunk, opts, grid, rows * grid.pitch_y - opts.gap))
+    return blocks
 
-    def placed(draw: FaceDrawer, key: str | None, x: float, y: float) -> Group:
-        return designs.place(draw, key, w, h, x, y)
 
+def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]], caption: str = "") -> list[Drawing]:
+    """Each section's components in grids; grids that fit one under the other share a sheet.
+
+    A sheet's blocks stand centred on the paper, crop marks around each; a backs page
+    follows each fronts page when duplex, mirrored for a long-edge flip.
+    """
+    lay = sheet_layout()
+    blocks = [b for components, opts in sections for b in _blocks(components, opts)]
+    if not blocks:
+        return []
+    paper_name = blocks[0].opts.paper
+    paper = lay.paper[paper_name]
+    room = paper.height - 2 * (lay.margin + lay.mark_offset + lay.mark_min_length)
+    sheets: list[list[_Block]] = []
+    for block in blocks:
+        if sheets and _stack_height(sheets[-1] + [block]) <= room + 1e-9:
+            sheets[-1].append(block)
+        else:
+            sheets.append([block])
+    designs = _Designs()
     pages: list[Drawing] = []
     for number, sheet in enumerate(sheets, 1):
-        grid = centred(full, len(sheet), opts)
         label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
+        placed = _placed(sheet, paper.width, paper.height)
         front = Drawing(paper.width, paper.height, title=label)
-        for i, comp in enumerate(sheet):
-            front.add(placed(comp.front, comp.front_key, *grid.cell(i)))
-        front.add(*_guides(grid, len(sheet), w, h, opts, label))
+        mark_bottom = 0.0
+        for block in placed:
+            g, b = block.grid, block.opts.bleed
+            for i, comp in enumerate(block.components):
+                front.add(designs.place(comp.front, comp.front_key, b, comp.width, comp.height, *g.cell(i)))
+            marks, bottom = _guides(g, len(block.components), block.components[0].width, block.components[0].height, block.opts)
+            front.add(*marks)
+            mark_bottom = max(mark_bottom, bottom)
+        if label and _caption_top(paper_name) >= mark_bottom:
+            front.add(_caption(label, paper_name))
         pages.append(front)
-        if opts.duplex:
-            back = Drawing(paper.width, paper.height, title=f"{label} (backs)" if label else "")
-            dx, dy = opts.back_offset
-            for i, comp in enumerate(sheet):
-                if comp.back is not None:
-                    x, y = grid.cell(i)
-                    back.add(placed(comp.back, comp.back_key, paper.width - x - w + dx, y + dy))
-            pages.append(back)
+        if any(block.opts.duplex for block in placed):
+            back = _backs(placed, paper.width, paper.height, designs, f"{label} (backs)" if label else "")
+            last = number == len(sheets)
+            if back.items or not last:  # a blank back is left out at the end, kept (with a note) between sheets
+                if not back.items:
+                    back.add(_caption("Nothing to print on this side: it keeps the duplex pages in step", paper_name))
+                pages.append(back)
     return pages
+
+
+def _stack_height(blocks: Sequence[_Block]) -> float:
+    """Art and marks of blocks one under the other, from the first's art to the last's."""
+    gaps = sum(max(a.mark_room + b.mark_room, a.opts.gap, b.opts.gap) for a, b in zip(blocks, blocks[1:]))
+    return sum(b.art_height for b in blocks) + gaps
+
+
+def _placed(blocks: Sequence[_Block], width: float, height: float) -> list[_Block]:
+    """The blocks moved so that the stack stands centred on the paper, each block centred across it."""
+    y = (height - _stack_height(blocks)) / 2
+    placed = []
+    for i, block in enumerate(blocks):
+        if i:
+            prev = blocks[i - 1]
+            y += max(prev.mark_room + block.mark_room, prev.opts.gap, block.opts.gap)
+        g = block.grid
+        placed.append(replace(block, grid=replace(g, y0=y + block.opts.bleed)))
+        y += block.art_height
+    return placed
+
+
+def _backs(blocks: Sequence[_Block], width: float, height: float, designs: _Designs, title: str) -> Drawing:
+    """The backs of a sheet, mirrored about the page centre for a long-edge flip.
+
+    Backs bleed by `back_bleed` past every cut with no neighbour beyond it, but never
+    into the paper's margin.
+    """
+    margin = sheet_layout().margin
+    page = Drawing(width, height, title=title)
+    for block in blocks:
+        g, opts = block.grid, block.opts
+        n = len(block.components)
+        dx, dy = opts.back_offset
+        for i, comp in enumerate(block.components):
+            if comp.back is None:
+                continue
+            w, h = comp.width, comp.height
+            fx, y = g.cell(i)
+            x = width - fx - w
+            r, c = divmod(i, g.cols)
+            # Neighbours on the front; on the back, left and right swap.
+            right_of_front = c + 1 < g.cols and i + 1 < n
+            left_of_front = c > 0
+            above, below = r > 0, i + g.cols < n
+            outer = max(opts.bleed, opts.back_bleed)
+            left = opts.bleed if right_of_front else min(outer, x - margin)
+            right = opts.bleed if left_of_front else min(outer, width - margin - x - w)
+            top = opts.bleed if above else min(outer, y - margin)
+            bottom = opts.bleed if below else min(outer, height - margin - y - h)
+            clip = Rect(-left, -top, w + left + right, h + top + bottom, Style())
+            page.add(designs.place(comp.back, comp.back_key, outer, w, h, x + dx, y + dy, clip))
+    return page
 
 
 class _Designs:
     """Draws each keyed design once, however many components show it."""
 
-    def __init__(self, bleed: float) -> None:
-        self.bleed = bleed
-        self.drawn: dict[str, Group] = {}
+    def __init__(self) -> None:
+        self.drawn: dict[tuple[str, float], Group] = {}
 
-    def place(self, draw: FaceDrawer, key: str | None, w: float, h: float, x: float, y: float) -> Group:
+    def place(self, draw: FaceDrawer, key: str | None, bleed: float, w: float, h: float, x: float, y: float, clip: Rect | None = None) -> Group:
+        """The design at (x, y), clipped to its cut box grown by `bleed` (or to `clip`)."""
         if key is None:
-            art = Group(tuple(draw(self.bleed)))
-        elif key not in self.drawn:
-            art = self.drawn[key] = Group(tuple(draw(self.bleed)), key=key)
+            art = Group(tuple(draw(bleed)))
         else:
-            art = self.drawn[key]
-        b = self.bleed
-        return group(art, at=(x, y), clip=Rect(-b, -b, w + 2 * b, h + 2 * b, Style()))
+            if (key, bleed) not in self.drawn:
+                # A design drawn at a second bleed is a second design, with a name of its own.
+                name = f"{key}-bleed-{bleed:g}" if any(k == key for k, _ in self.drawn) else key
+                self.drawn[key, bleed] = Group(tuple(draw(bleed)), key=name)
+            art = self.drawn[key, bleed]
+        return group(art, at=(x, y), clip=clip or Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style()))
 
 
 def pack_rows(components: Sequence[Component], paper_name: str, gap: float, caption: str = "") -> list[Drawing]:
@@ -161,7 +271,7 @@ def pack_rows(components: Sequence[Component], paper_name: str, gap: float, capt
             placed.append([])
         placed[page].append((filled[page], row))
         filled[page] += h + gap
-    designs = _Designs(0.0)
+    designs = _Designs()
     pages = []
     for number, page_rows in enumerate(placed, 1):
         title = f"{caption} - sheet {number} of {len(placed)}" if caption else ""
@@ -169,7 +279,7 @@ def pack_rows(components: Sequence[Component], paper_name: str, gap: float, capt
         for y, row in page_rows:
             w, h = row[0].width, row[0].height
             x0 = (paper.width - len(row) * (w + gap) + gap) / 2
-            page.add(*(designs.place(c.front, c.front_key, w, h, x0 + i * (w + gap), y) for i, c in enumerate(row)))
+            page.add(*(designs.place(c.front, c.front_key, 0.0, w, h, x0 + i * (w + gap), y) for i, c in enumerate(row)))
         if caption:
             page.add(_caption(title, paper_name))
         pages.append(page)
@@ -203,9 +313,9 @@ def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
     return Grid(grid.cols, grid.rows, (paper.width - block_w) / 2, (paper.height - block_h) / 2, grid.pitch_x, grid.pitch_y)
 
 
-def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, label: str) -> list[Shape]:
+def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions) -> tuple[list[Shape], float]:
     """Crop marks in the margin around the block (never over a component), or full cut
-    lines; then the page caption where there is room."""
+    lines; and the lowest y they reach."""
     lay = sheet_layout()
     paper = lay.paper[opts.paper]
     cols = min(count, grid.cols)
@@ -215,26 +325,22 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions, labe
     # The art (with bleed) spans this box; marks start just outside it.
     left, right = xs[0] - opts.bleed, xs[-1] + opts.bleed
     top, bottom = ys[0] - opts.bleed, ys[-1] + opts.bleed
-    shapes: list[Shape] = []
-    mark_end_y = bottom
+    if not opts.marks:
+        return [], bottom
     if opts.cut_lines:
         style = Style(stroke=MARK, stroke_width=lay.cut_line_stroke)
         lo_x, hi_x = lay.margin, paper.width - lay.margin
         lo_y, hi_y = lay.margin, paper.height - lay.margin
-        shapes += [Line(x, lo_y, x, hi_y, style) for x in xs]
-        shapes += [Line(lo_x, y, hi_x, y, style) for y in ys]
-        mark_end_y = hi_y
-    else:
-        style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
-        length_x = min(lay.mark_length, left - lay.mark_offset - lay.margin, paper.width - lay.margin - right - lay.mark_offset)
-        length_y = min(lay.mark_length, top - lay.mark_offset - lay.margin, paper.height - lay.margin - bottom - lay.mark_offset)
-        a, b = top - lay.mark_offset, bottom + lay.mark_offset
-        shapes += [Line(x, a - length_y, x, a, style) for x in xs]
-        shapes += [Line(x, b, x, b + length_y, style) for x in xs]
-        a, b = left - lay.mark_offset, right + lay.mark_offset
-        shapes += [Line(a - length_x, y, a, y, style) for y in ys]
-        shapes += [Line(b, y, b + length_x, y, style) for y in ys]
-        mark_end_y = bottom + lay.mark_offset + length_y
-    if label and not opts.cut_lines and _caption_top(opts.paper) >= mark_end_y:
-        shapes.append(_caption(label, opts.paper))
-    return shapes
+        lines = [Line(x, lo_y, x, hi_y, style) for x in xs] + [Line(lo_x, y, hi_x, y, style) for y in ys]
+        return lines, hi_y
+    style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
+    length_x = min(lay.mark_length, left - lay.mark_offset - lay.margin, paper.width - lay.margin - right - lay.mark_offset)
+    length_y = min(lay.mark_length, top - lay.mark_offset - lay.margin, paper.height - lay.margin - bottom - lay.mark_offset)
+    shapes: list[Shape] = []
+    a, b = top - lay.mark_offset, bottom + lay.mark_offset
+    shapes += [Line(x, a - length_y, x, a, style) for x in xs]
+    shapes += [Line(x, b, x, b + length_y, style) for x in xs]
+    a, b = left - lay.mark_offset, right + lay.mark_offset
+    shapes += [Line(a - length_x, y, a, y, style) for y in ys]
+    shapes += [Line(b, y, b + length_x, y, style) for y in ys]
+    return shapes, bottom + lay.mark_offset + length_y

@@ -23,14 +23,15 @@ NAME = "power-lines-cards"
 
 
 def deck_components(path: Path, player: int) -> list[Component]:
-    """The Base, then every card of the deck in catalogue order, all with this player's back."""
+    """The Base, then every card of the deck in catalogue order, all with this player's back and letter."""
     counts = load_deck(path).counts
     back = partial(cards.back, player, path.stem)
     cat = catalogue()
     kinds = [cat.base] + [kind for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
     lay = cards.card_layout()
     back_key = f"back-{player}-{path.stem}"
-    return [Component(lay.width, lay.height, partial(cards.face, kind), back, f"card-{kind.name}", back_key) for kind in kinds]
+    letter = cards.deck_letter(player)
+    return [Component(lay.width, lay.height, partial(cards.face, kind, player), back, f"card-{kind.name}-{letter}", back_key) for kind in kinds]
 
 
 def card_pages(
@@ -40,14 +41,19 @@ def card_pages(
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Drawing]:
-    """Sheets of fronts, each followed by its backs; by default the starter deck for each of two players."""
+    """Sheets of fronts, each followed by its backs; by default the starter deck for each of two players.
+
+    Each deck starts on a sheet of its own, so backs of two colours never meet at a cut."""
     if not 0 <= bleed <= 10:
         raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
     decks = decks or [deck_file("starter.deck")] * 2
-    components = [c for player, path in enumerate(decks) for c in deck_components(path, player)]
     lay = cards.card_layout()
-    sheet = SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows)
-    return impose(components, sheet, caption="Power Lines cards")
+    sheet = SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
+    return [
+        page
+        for player, path in enumerate(decks)
+        for page in impose(deck_components(path, player), sheet, caption=f"Power Lines cards, deck {cards.deck_letter(player)}")
+    ]
 
 
 def build(
@@ -60,7 +66,7 @@ def build(
     """The card sheets and the rule sheet."""
     pages = card_pages(opts.paper, decks, bleed, cut_lines, back_offset)
     cat = catalogue()
-    rules = write_rules(NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_words)
+    rules = write_rules(NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_label)
     return write_pages(NAME, pages, opts, title="Power Lines cards") + rules
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pydantic import field_validator
 
-from ...draw.shapes import Line, Path, Rect, Shape, Style, Text, group, rotate
+from ...draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, group, rotate
 from ...draw.text import BOLD, cap_height, fit, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .catalogue import Card
 
+MINUS = "\u2212"  # the minus sign, as wide as the plus: prices line up
 
 
 class Colours(LayoutModel):
@@ -26,6 +27,8 @@ class CardLayout(LayoutModel):
     width: Length
     height: Length
     corner_radius: Length
+    border: Length
+    back_bleed: Length
     safe: Length
     inset: Length
     frame: Length
@@ -39,8 +42,9 @@ class CardLayout(LayoutModel):
     icon_height: Length
     icon_radius: Length
     icon_gap: Length
+    deck_badge: Length
+    deck_letter_size: Points
     outline: Length
-    sign_stroke: Length
     underline: Length
     underline_drop: Length
     watermark_tint: float
@@ -83,6 +87,7 @@ def accent(kind: Card, lay: CardLayout) -> str:
 
 
 def price_words(price: int | None) -> str:
+    """What paying the price means: "draw 1", "free", "discard 2"."""
     if price is None:
         return "never played"
     if price == 0:
@@ -90,14 +95,36 @@ def price_words(price: int | None) -> str:
     return f"draw {-price}" if price < 0 else f"discard {price}"
 
 
-def face(kind: Card, bleed: float) -> list[Shape]:
+def signed(price: int) -> str:
+    """The price as the rules write it: -1 (with a true minus sign), 0, +1."""
+    return f"{MINUS}{-price}" if price < 0 else f"+{price}" if price > 0 else "0"
+
+
+def price_label(price: int | None) -> str:
+    """The price and its meaning, for the rule sheet: "price −1, draw 1"."""
+    return price_words(price) if price is None else f"price {signed(price)}, {price_words(price)}"
+
+
+def deck_letter(player: int) -> str:
+    """A, B, C ... : the letter on a deck's backs and in a corner of its faces."""
+    return chr(ord("A") + player)
+
+
+def deck_colour(player: int, lay: CardLayout) -> str:
+    return lay.colours.players[player % len(lay.colours.players)]
+
+
+def face(kind: Card, player: int, bleed: float) -> list[Shape]:
+    """One face: a white border at the cut (a miscut shows no colour), the kind's colour framing it."""
     lay = card_layout()
     w, h, c = lay.width, lay.height, lay.colours
     colour = accent(kind, lay)
     value = str(kind.value)
+    b, f = lay.border, lay.border + lay.frame
     shapes: list[Shape] = [
-        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour)),
-        Rect(lay.frame, lay.frame, w - 2 * lay.frame, h - 2 * lay.frame, Style(fill=c.paper), radius=lay.corner_radius),
+        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=c.paper)),
+        Rect(b, b, w - 2 * b, h - 2 * b, Style(fill=colour), radius=lay.corner_radius),
+        Rect(f, f, w - 2 * f, h - 2 * f, Style(fill=c.paper), radius=lay.corner_radius - lay.frame / 2),
     ]
     # A pale numeral in the middle: the value is what players read across the table.
     mid = (h - lay.effect_height) / 2 + cap_height(lay.watermark_size) / 2
@@ -113,11 +140,20 @@ def face(kind: Card, bleed: float) -> list[Shape]:
     title = "BASE" if kind.price is None else f"CARD {value}"
     shapes.append(Text(w / 2, lay.inset + cap_height(lay.caption_size), title, lay.caption_size, BOLD, c.ink, "middle"))
     shapes += _effect(kind, lay)
+    shapes += _deck_badge(player, lay)
     return shapes
 
 
+def _deck_badge(player: int, lay: CardLayout) -> list[Shape]:
+    """Bottom left, a disc in the deck's colour with its letter: mixed decks sort face up."""
+    r = lay.deck_badge / 2
+    cx, cy = lay.inset + r, lay.height - lay.inset - r
+    letter = Text(cx, cy + cap_height(lay.deck_letter_size) / 2, deck_letter(player), lay.deck_letter_size, BOLD, lay.colours.paper, "middle")
+    return [Circle(cx, cy, r, Style(fill=deck_colour(player, lay))), letter]
+
+
 def _price(kind: Card, lay: CardLayout, colour: str) -> list[Shape]:
-    """Top right: a little card with + (draw) or - (discard), the number, and the words."""
+    """Top right: a little card in the kind's colour, the price as the rules write it (−1, 0, +2), and what it means."""
     c = lay.colours
     iw, ih = lay.icon_width, lay.icon_height
     right = lay.width - lay.inset
@@ -126,17 +162,11 @@ def _price(kind: Card, lay: CardLayout, colour: str) -> list[Shape]:
     shapes: list[Shape] = [Text(right, caption_y, price_words(kind.price), lay.caption_size, "Helvetica", c.ink, "end")]
     if kind.price is None:
         return shapes
-    number = str(abs(kind.price))
+    number = signed(kind.price)
     num_w = width_mm(number, BOLD, lay.price_size)
     x = right - num_w - lay.icon_gap - iw
     shapes.append(Text(right, top + ih / 2 + cap_height(lay.price_size) / 2, number, lay.price_size, BOLD, c.ink, "end"))
     shapes.append(Rect(x, top, iw, ih, Style(fill=colour, stroke=c.ink, stroke_width=lay.outline), radius=lay.icon_radius))
-    if kind.price:
-        cx, cy, arm = x + iw / 2, top + ih / 2, iw * 0.3
-        sign = Style(stroke=c.ink, stroke_width=lay.sign_stroke)
-        shapes.append(Line(cx - arm, cy, cx + arm, cy, sign))
-        if kind.price < 0:  # draw: a plus, cards come to your hand
-            shapes.append(Line(cx, cy - arm, cx, cy + arm, sign))
     return shapes
 
 
@@ -156,8 +186,8 @@ def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
     """The same back for a whole deck; colour and letter tell the two players' decks apart."""
     lay = card_layout()
     w, h, c = lay.width, lay.height, lay.colours
-    colour = c.players[player % len(c.players)]
-    letter = "AB"[player % 2] if player < 2 else str(player + 1)
+    colour = deck_colour(player, lay)
+    letter = deck_letter(player)
     shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour))]
     # Diagonal "power lines" across the whole back: a pattern with no up or down.
     slope, top, bottom = lay.back_stripe_slope, -bleed, h + bleed
