@@ -1,13 +1,15 @@
-"""The printed Pack Solitaire deal, read back from the PDF: true-size tiles, every tile, and a par that scores."""
+"""The printed Pack Solitaire deal, read back from the files: true-size tiles cut along their edges,
+every tile on a sheet with other content, and the answer in a file of its own."""
 
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import pdfplumber
 import pypdf
 import pytest
-from pdfgeom import ink_margins, read_pages
+from pdfgeom import MM, ink_margins, read_pages
 
 from pnp.build import BuildOptions
 from pnp.games.pack_solitaire.build import build
@@ -15,27 +17,105 @@ from pnp.games.pack_solitaire.engine import deal, score_layout
 from pnp.games.pack_solitaire.files import parse_layout
 
 TILE = 50.8  # 2 in
+SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory):
-    out = tmp_path_factory.mktemp("solitaire")
-    build(BuildOptions("letter", ("pdf", "svg"), out), seed=13)
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def printed(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"solitaire-{request.param}")
+    build(BuildOptions(request.param, ("pdf", "svg"), out), seed=13)
     return out / "pack-solitaire-13.pdf"
 
 
-def test_tiles_at_true_size(printed):
+def answer_of(printed):
+    return printed.with_name("pack-solitaire-13-answer.pdf")
+
+
+def strokes(path, page_index: int) -> list[dict]:
+    """Every stroked line, curve and rectangle of a page: position in mm, width in pt, grey level 0 (black) to 1."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[page_index]
+        found = []
+        for obj in page.lines + page.curves + page.rects:
+            if not obj.get("stroke"):
+                continue
+            colour = obj["stroking_color"]
+            grey = sum(colour) / len(colour) if isinstance(colour, (tuple, list)) and colour else 0.0
+            box = tuple(v * MM for v in (obj["x0"], obj["top"], obj["x1"], obj["bottom"]))
+            found.append({"box": box, "width": obj["linewidth"], "grey": grey, "kind": obj["object_type"]})
+    return found
+
+
+def tiles_on(page) -> list[tuple[float, float, float, float]]:
+    return page.rects_of_size(TILE, TILE)
+
+
+def near(found: list[dict], tiles) -> list[dict]:
+    """The strokes that reach into a tile (the record sheet's grids are no part of the cutting)."""
+    def touches(box, tile) -> bool:
+        x, y, w, h = tile
+        return box[0] <= x + w + 0.1 and box[2] >= x - 0.1 and box[1] <= y + h + 0.1 and box[3] >= y - 0.1
+
+    return [s for s in found if any(touches(s["box"], t) for t in tiles)]
+
+
+def test_tiles_at_true_size_and_never_alone(printed):
     pages = read_pages(printed)
-    front = pages[0]
-    tiles = front.rects_of_size(TILE, TILE)
-    assert len(tiles) == 15  # 3 x 5 fit inside the margins; the 16th goes on the next sheet
-    marks = front.outside_lines(tiles)
-    xs = sorted({round(l[0], 2) for l in marks if abs(l[0] - l[2]) < 1e-6})
-    ys = sorted({round(l[1], 2) for l in marks if abs(l[1] - l[3]) < 1e-6})
-    assert [round(b - a, 1) for a, b in zip(xs, xs[1:])] == [TILE] * 3
-    assert [round(b - a, 1) for a, b in zip(ys, ys[1:])] == [TILE] * 5
-    assert len(pages[1].rects_of_size(TILE, TILE)) == 1
+    assert len(pages) == 2  # regression: 15 tiles, then the record sheet with the 16th (was 4 pages, answer included)
+    first, second = tiles_on(pages[0]), tiles_on(pages[1])
+    assert (len(first), len(second)) == (15, 1)
+    assert "record sheet" in pages[1].text  # the 16th tile shares the record sheet, never a sheet of its own
+    xs = sorted({round(t[0], 2) for t in first})
+    ys = sorted({round(t[1], 2) for t in first})
+    assert [round(b - a, 2) for a, b in zip(xs, xs[1:])] == [TILE] * 2
+    assert [round(b - a, 2) for a, b in zip(ys, ys[1:])] == [TILE] * 4
     assert min(ink_margins(printed)) >= 5 - 0.26
+
+
+@pytest.mark.parametrize("page_index", [0, 1])
+def test_cut_lines_run_along_every_tile_edge(printed, page_index):
+    tiles = tiles_on(read_pages(printed)[page_index])
+    found = near(strokes(printed, page_index), tiles)
+    cut_width = max(s["width"] for s in found)
+    cuts = [s["box"] for s in found if s["kind"] == "line" and s["width"] == cut_width]
+
+    def covered(x0, y0, x1, y1) -> bool:
+        """An edge lies under one heavy line from end to end."""
+        if x0 == x1:  # vertical
+            return any(abs(a - x0) < 0.05 and abs(c - x0) < 0.05 and b <= y0 + 0.05 and d >= y1 - 0.05 for a, b, c, d in cuts)
+        return any(abs(b - y0) < 0.05 and abs(d - y0) < 0.05 and a <= x0 + 0.05 and c >= x1 - 0.05 for a, b, c, d in cuts)
+
+    for x, y, w, h in tiles:
+        assert covered(x, y, x, y + h) and covered(x + w, y, x + w, y + h), (x, y)  # left and right
+        assert covered(x, y, x + w, y) and covered(x, y + h, x + w, y + h), (x, y)  # top and bottom
+    # The heavy lines are the tile edges and nothing else: their positions step by whole tiles.
+    verticals = sorted({round(a, 2) for a, b, c, d in cuts if abs(a - c) < 0.01})
+    assert all(abs((v - verticals[0]) / TILE - round((v - verticals[0]) / TILE)) < 0.002 for v in verticals)
+
+
+@pytest.mark.parametrize("page_index", [0, 1])
+def test_no_line_inside_a_tile_is_as_heavy_or_as_dark_as_a_cut_line(printed, page_index):
+    tiles = tiles_on(read_pages(printed)[page_index])
+    found = near(strokes(printed, page_index), tiles)
+    cut = max(found, key=lambda s: s["width"])
+
+    def inside(box) -> bool:
+        """Within a tile and not along one of its edges."""
+        x0, y0, x1, y1 = box
+        for x, y, w, h in tiles:
+            within = x - 0.1 <= x0 and x1 <= x + w + 0.1 and y - 0.1 <= y0 and y1 <= y + h + 0.1
+            on_edge = (abs(x0 - x1) < 0.01 and min(abs(x0 - x), abs(x0 - x - w)) < 0.05) or (
+                abs(y0 - y1) < 0.01 and min(abs(y0 - y), abs(y0 - y - h)) < 0.05
+            )
+            if within and not on_edge:
+                return True
+        return False
+
+    inner = [s for s in found if inside(s["box"])]
+    grid = [s for s in inner if s["kind"] == "line"]
+    assert len(grid) >= 2 * len(tiles)  # each tile's 2 x 2 grid is there ...
+    assert all(s["width"] < cut["width"] for s in inner)  # ... and every inner stroke is lighter than a cut
+    assert all(s["width"] <= cut["width"] / 2 and s["grey"] > cut["grey"] + 0.3 for s in grid)  # the grid visibly so
 
 
 def test_every_dealt_tile_is_numbered(printed):
@@ -43,26 +123,58 @@ def test_every_dealt_tile_is_numbered(printed):
 
     size = solitaire_layout().id_size  # the tile numbers; coin ranks are far larger
     with pdfplumber.open(printed) as pdf:
-        words = [w for page in pdf.pages[:2] for w in page.extract_words(extra_attrs=["size"])]
+        words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])]
     numbers = sorted(int(w["text"]) for w in words if abs(w["size"] - size) < 0.1 and w["text"].isdigit())
     assert numbers == list(range(1, 17))
 
 
-def test_par_page_layout_scores_its_par(printed):
-    reader = pypdf.PdfReader(printed)
-    assert len(reader.pages) == 4  # two sheets of tiles, the record sheet, the par on its own
-    assert "record sheet" in reader.pages[2].extract_text()
-    par_text = reader.pages[3].extract_text()
-    par = int(re.search(r"par (\d+)", par_text)[1])
-    rows = [line.split() for line in par_text.splitlines() if re.fullmatch(r"\s*([\d@.]+\s+){3}[\d@.]+\s*", line)]
+def test_the_answer_is_in_its_own_file_and_scores_its_par(printed):
+    player = pypdf.PdfReader(printed)
+    for page in player.pages:
+        text = page.extract_text()
+        assert "par" not in text.split() and "answer" not in text.lower() and "`" not in text
+    answer = pypdf.PdfReader(answer_of(printed))
+    assert len(answer.pages) == 1
+    text = answer.pages[0].extract_text()
+    assert text.startswith("Answer") and "This page is the answer" in text and "`" not in text
+    par = int(re.search(r"par (\d+)", text)[1])
+    rows = [line.split() for line in text.splitlines() if re.fullmatch(r"\s*([\d@.]+\s+){3}[\d@.]+\s*", line)]
     layout = parse_layout("\n".join(" ".join(r) for r in rows))
     assert not layout.diagnostics
     result = score_layout(deal(13), layout.layout)
     assert not result.violations and result.score == par and result.tiles_placed == 16
-    assert "this deal allows (proven)" in par_text
+    assert "this deal allows (proven)" in text
+
+
+def test_svgs_parse_with_mm_sizes_matching_the_pdf_pages(printed):
+    for pdf_path in (printed, answer_of(printed)):
+        pages = read_pages(pdf_path)
+        svgs = sorted(pdf_path.parent.glob(f"{pdf_path.stem}-[0-9][0-9].svg"))
+        assert len(svgs) == len(pages)
+        for svg, page in zip(svgs, pages):
+            root = ET.parse(svg).getroot()
+            w, h = root.get("width"), root.get("height")
+            assert w.endswith("mm") and h.endswith("mm"), svg.name
+            assert abs(float(w[:-2]) - page.width) < 0.01 and abs(float(h[:-2]) - page.height) < 0.01
+
+
+def test_svg_keeps_the_spaces_of_the_layout_text(printed):
+    svg = printed.with_name("pack-solitaire-13-answer-01.svg")
+    root = ET.parse(svg).getroot()
+    space = "{http://www.w3.org/XML/1998/namespace}space"
+    rows = [t for t in root.iter(f"{SVG}text") if "monospace" in t.get("font-family", "")]
+    assert len(rows) == 4  # the four rows of the .layout
+    spaced = [t for t in rows if "  " in t.text or t.text != t.text.strip()]
+    assert spaced and all(t.get(space) == "preserve" for t in spaced)
+    # Read as SVG reads it (spaces kept), the rows are the layout the PDF shows.
+    pdf_rows = [l for l in pypdf.PdfReader(answer_of(printed)).pages[0].extract_text().splitlines() if "@" in l or l.strip().isdigit()]
+    assert parse_layout("\n".join(t.text for t in rows)).layout == parse_layout("\n".join(pdf_rows[-4:])).layout
 
 
 def test_same_deal_prints_the_same_files(printed, tmp_path):
-    build(BuildOptions("letter", ("pdf", "svg"), tmp_path), seed=13)
-    for path in sorted(printed.parent.glob("pack-solitaire-13*")):
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+    paper = "a4" if abs(read_pages(printed)[0].width - 210) < 0.5 else "letter"
+    build(BuildOptions(paper, ("pdf", "svg"), tmp_path), seed=13)
+    names = sorted(path.name for path in printed.parent.glob("pack-solitaire-13*"))
+    assert names == sorted(path.name for path in tmp_path.glob("pack-solitaire-13*"))
+    for name in names:
+        assert (tmp_path / name).read_bytes() == (printed.parent / name).read_bytes(), name

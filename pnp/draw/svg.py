@@ -109,6 +109,8 @@ def _element(dwg: svgwrite.Drawing, shape: Shape, ids: _Ids):
             font_style=font_style,
             text_anchor=shape.anchor,
             fill=shape.fill,
+            # SVG collapses runs of spaces unless told not to; aligned text (a .layout in Courier) needs them.
+            **({"xml:space": "preserve"} if "  " in shape.text or shape.text != shape.text.strip() else {}),
         )
     if isinstance(shape, Rect):
         extra = {"rx": _n(shape.radius)} if shape.radius else {}

@@ -1,52 +1,138 @@
-"""`pnp build pack-solitaire`: a deal to cut out, a record sheet and, apart, the par layout."""
+"""`pnp build pack-solitaire`: a deal to cut out with its record sheet, and its answer in a file
+of its own; or, with `--deals`, a puzzle book of deals for players with two piecepacks."""
 
 from __future__ import annotations
 
 from functools import partial
+from math import gcd
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
-from ...draw.sheets import Component, SheetOptions, impose
+from ...diagnostics import PnpError
+from ...draw.shapes import Drawing, Group
+from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import write_pages
-from ...rulesheets import write_rules
 from ...piecepack.draw import piecepack_layout
-from .draw import dealt_tile, par_diagram, record_sheet
-from .engine import deal
+from ...rulesheets import write_rules
+from .difficulty import difficulty
+from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
+from .engine import Tile, deal
 
 NAME = "pack-solitaire"
+DESIGNER = "David Hassell"
 DEFAULT_SEED = 1  # `pnp build` prints this deal, so a plain build is always the same
 # The par search stops after this many nodes, not after a time: the same deal prints the same par on any machine.
-SEARCH_NODES = 2_000_000  # about a minute at most; deal 1, the default, is proven in about 13 s
+SEARCH_NODES = 2_000_000
+MOST_DEALS = 100  # in one book: a typo like 1-1000 should not start hours of solving
+LOOSE_MOST = 3  # tiles left over from the full sheets go beside the record grids, up to a row of them
+BOOK_DEALS_A_PAGE = 2
+BOOK_FOOTNOTE = (
+    "Difficulty: the points by which a greedy player's best full layout falls short of par (0: greedy play finds par). "
+    "One answer a page at the back."
+)
 
 
-def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False) -> list[Path]:
+def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, deals: list[int] | None = None) -> list[Path]:
+    files = _book(opts, deals, bw) if deals else _kit(opts, seed, bw)
+    return files + write_rules(NAME, opts, designer=DESIGNER)
+
+
+def _par(tiles: dict[int, Tile]):
     from .solver import solve  # loaded only when a par is wanted
 
+    return solve(tiles, time_limit=None, node_limit=SEARCH_NODES)
+
+
+def _claim(solution) -> str:
+    return "the best score this deal allows (proven)" if solution.proven_optimal else "the best layout found in the search given (not proven best)"
+
+
+def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
+    """The deal's tiles at true size (a tile too few for a sheet goes on the record sheet); the answer apart."""
     tiles = deal(seed)
     size = piecepack_layout().tile.size
-    components = [Component(size, size, partial(dealt_tile, i, tiles[i], bw=bw)) for i in sorted(tiles)]
-    # The tiles lie face down in this game: only the coin side is printed, so no backs.
-    pages = impose(components, SheetOptions(opts.paper, duplex=False), caption=f"Pack Solitaire deal {seed}")
-    pages.append(record_sheet(opts.paper, seed, bw))
-    best = solve(tiles, time_limit=None, node_limit=SEARCH_NODES)
-    pages.append(par_diagram(opts.paper, seed, tiles, best.layout, best.score, best.proven_optimal, bw))
-    rules = write_rules(NAME, opts, designer="David Hassell")
-    return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}") + rules
+    sheet = SheetOptions(opts.paper, duplex=False)  # the tiles lie face down in this game: no backs
+    full = plan(size, size, sheet)
+    per_sheet = full.cols * full.rows
+    ids = sorted(tiles)
+    left_over = len(ids) % per_sheet if len(ids) > per_sheet else 0
+    on_sheets, loose = (ids[: len(ids) - left_over], ids[len(ids) - left_over :]) if left_over <= LOOSE_MOST else (ids, [])
+    components = [Component(size, size, partial(dealt_tile, i, tiles[i], bw=bw)) for i in on_sheets]
+    pages = impose(components, sheet, caption=f"Pack Solitaire deal {seed}")
+    for page in pages:
+        page.add(*cut_lines(_placed(page, size), size, bw))
+    title = f"Pack Solitaire - record sheet - deal {seed}"
+    pages.append(record_sheet(opts.paper, title, bw, loose={i: tiles[i] for i in loose}))
+    best = _par(tiles)
+    notes = [f"This page is the answer: {_claim(best)}. Look at it only when you have played."]
+    answer = answer_page(opts.paper, f"Answer: Pack Solitaire deal {seed} - par {best.score}", notes, tiles, best.layout, bw)
+    return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}") + write_pages(
+        f"{NAME}-{seed}-answer", [answer], opts, title=f"Pack Solitaire, deal {seed}: the answer"
+    )
+
+
+def _placed(page: Drawing, size: float) -> list[tuple[float, float]]:
+    """The top-left corners of the tiles impose put on a sheet: its groups clipped to a tile."""
+    return [(g.transform[4], g.transform[5]) for g in page.items if isinstance(g, Group) and g.clip is not None and g.clip.w == size]
+
+
+def answer_positions(count: int) -> list[int]:
+    """Where each deal's answer goes among the answer pages: a fixed stride through them, so the
+    page beside an answer never holds the next deal's (whenever `count` allows it, from 5 on)."""
+    stride = next((s for s in range(2, count - 1) if gcd(s, count) == 1), 1)
+    return [i * stride % count for i in range(count)]
+
+
+def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
+    """Deals two a page, each with its difficulty and the label of its answer page; one record sheet
+    to copy; then the answers, one a page, in their own order."""
+    solutions = {n: _par(deal(n)) for n in numbers}
+    positions = answer_positions(len(numbers))
+    entries = [BookDeal(n, deal(n), difficulty(deal(n), solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
+    pages: list[Drawing] = [
+        book_page(opts.paper, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE, bw) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)
+    ]
+    pages.append(record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True))
+    for _, entry in sorted(zip(positions, entries)):
+        best = solutions[entry.number]
+        title = f"Answer {entry.answer}: deal {entry.number} - par {best.score}"
+        notes = [f"Deal {entry.number}: {_claim(best)}, {best.tiles_placed} tiles placed. Difficulty {entry.difficulty}."]
+        pages.append(answer_page(opts.paper, title, notes, entry.tiles, best.layout, bw))
+    span = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+    return write_pages(f"{NAME}-deals-{span}", pages, opts, title=f"Pack Solitaire, deals {span}")
+
+
+def parse_deals(text: str) -> list[int]:
+    """`--deals`: one deal (`7`) or a range (`1-20`)."""
+    low, dash, high = text.strip().partition("-")
+    try:
+        first, last = int(low), int(high if dash else low)
+    except ValueError:
+        raise PnpError(f"--deals: expected a deal number like 7 or a range like 1-20, got {text!r}", exit_code=2) from None
+    if first < 0 or last < first:
+        raise PnpError(f"--deals: {text!r} is not a range of deal numbers; write the lower first, like 1-20", exit_code=2)
+    if last - first + 1 > MOST_DEALS:
+        raise PnpError(f"--deals: {last - first + 1} deals asked; a book holds at most {MOST_DEALS} (make several)", exit_code=2)
+    return list(range(first, last + 1))
 
 
 @build_app.command(NAME)
 def build_command(
-    seed: Annotated[int, typer.Option("--seed", help="Which deal: the same seed as `pnp solitaire deal --seed`.")] = DEFAULT_SEED,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Which deal: the same seed as `pnp solitaire deal --seed`.")] = None,
+    deals: Annotated[Optional[str], typer.Option("--deals", help="A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.")] = None,
     paper: PaperOption = Paper.A4,
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),
     bw: Annotated[bool, typer.Option("--bw", help="Black and white.")] = False,
 ) -> None:
-    """A Pack Solitaire deal (by David Hassell) at true size, a record sheet and the par layout on its own page."""
-    report(build(options(paper, formats, out), seed, bw))
+    """A Pack Solitaire deal (by David Hassell) at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
+    if seed is not None and deals is not None:
+        raise PnpError("--seed and --deals: give one; --seed prints one deal to cut out, --deals a book of deals", exit_code=2)
+    opts = options(paper, formats, out)
+    report(build(opts, DEFAULT_SEED if seed is None else seed, bw, parse_deals(deals) if deals is not None else None))
 
 
 register(NAME, build)

@@ -1,15 +1,29 @@
-"""Pack Solitaire on paper: the dealt tiles with their coins, a record sheet and the par diagram."""
+"""Pack Solitaire on paper: dealt tiles to cut out, a record sheet, answer pages and puzzle-book pages."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
-from ...draw.text import BOLD, cap_height, width_mm
-from ...layouts import LayoutModel, Length, Points, load_layout
-from ...piecepack.draw import piecepack_layout, scheme, tile_with_coins
+from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm
+from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from ...piecepack.colours import mix
+from ...piecepack.draw import draw_coin, piecepack_layout, rank_mark, scheme, square_centres
+from ...piecepack.symbols import suit_symbol
 from .engine import SIZE, Layout, Tile
 from .files import format_layout
 
+
+class BookLayout(LayoutModel):
+    tile: Length
+    gap: Length
+    pack_gap: Length
+    coin: Length
+    rank_size: Points
+    suit_size: Length
+    id_size: Points
+    deal_size: Points
 
 
 class SolitaireLayout(LayoutModel):
@@ -20,71 +34,143 @@ class SolitaireLayout(LayoutModel):
     record_cell: Length
     record_grids: int
     diagram_tile: Length
+    cut_stroke: Length
+    grid_stroke: Length
+    grid_share: float
+    book: BookLayout
 
 
 def solitaire_layout() -> SolitaireLayout:
     return load_layout("pack-solitaire", SolitaireLayout)
 
 
+def _ink(bw: bool) -> str:
+    return scheme(bw).ink
+
+
+def cut_style(bw: bool) -> Style:
+    return Style(stroke=_ink(bw), stroke_width=solitaire_layout().cut_stroke)
+
+
+def _tile_back(size: float, bleed: float, bw: bool) -> list[Shape]:
+    """The tile's ground and its 2 x 2 grid, drawn light: on a sheet to cut, only the tile edges may look like cut lines."""
+    sch, lay = scheme(bw), solitaire_layout()
+    grid = Style(stroke=mix(sch.grid, sch.tile_back, lay.grid_share), stroke_width=lay.grid_stroke)
+    return [
+        Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=sch.tile_back)),
+        Line(size / 2, -bleed, size / 2, size + bleed, grid),
+        Line(-bleed, size / 2, size + bleed, size / 2, grid),
+    ]
+
+
 def dealt_tile(tile_id: int, tile: Tile, bleed: float = 0.0, *, bw: bool = False, numbered: bool = True) -> list[Shape]:
-    """A tile back with its three coins (rank up) and its number where the grid lines cross."""
+    """A tile at true size with its three coins (rank up) and its number where the grid lines cross."""
     size = piecepack_layout().tile.size
-    shapes = tile_with_coins(tile, bleed, bw=bw)
+    shapes = _tile_back(size, bleed, bw)
+    for square, (cx, cy) in zip(tile, square_centres()):
+        if square is not None:
+            shapes += draw_coin(square, cx, cy, bw=bw)
     return shapes + (_id_badge(tile_id, size / 2, size / 2, solitaire_layout().id_size, bw) if numbered else [])
 
 
 def _id_badge(tile_id: int, cx: float, cy: float, size: float, bw: bool) -> list[Shape]:
-    ink = scheme(bw).ink
     r = cap_height(size) * 1.1
     return [
-        Circle(cx, cy, r, Style(fill="#ffffff", stroke=ink, stroke_width=0.25)),
-        Text(cx, cy + cap_height(size) / 2, str(tile_id), size, BOLD, ink, "middle"),
+        Circle(cx, cy, r, Style(fill="#ffffff", stroke=_ink(bw), stroke_width=0.25)),
+        Text(cx, cy + cap_height(size) / 2, str(tile_id), size, BOLD, _ink(bw), "middle"),
     ]
 
 
-def _id_badge_text(label: str, cx: float, cy: float, size: float, bw: bool) -> list[Shape]:
+def _label(label: str, cx: float, cy: float, size: float, bw: bool) -> list[Shape]:
     """A tile's number and turn (`12@90`) on a white label, upright whatever the tile's turn."""
-    ink = scheme(bw).ink
     w, h = width_mm(label, BOLD, size) + 2, cap_height(size) + 2
     return [
-        Rect(cx - w / 2, cy - h / 2, w, h, Style(fill="#ffffff", stroke=ink, stroke_width=0.25), radius=1),
-        Text(cx, cy + cap_height(size) / 2, label, size, BOLD, ink, "middle"),
+        Rect(cx - w / 2, cy - h / 2, w, h, Style(fill="#ffffff", stroke=_ink(bw), stroke_width=0.25), radius=1),
+        Text(cx, cy + cap_height(size) / 2, label, size, BOLD, _ink(bw), "middle"),
     ]
 
 
-def record_sheet(paper: str, seed: int, bw: bool = False) -> Drawing:
-    """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each."""
+def cut_lines(corners: list[tuple[float, float]], size: float, bw: bool, overhang: float = 0.0) -> list[Line]:
+    """The edges of square tiles at `corners` (top-left, mm) as cut lines, shared edges drawn once
+    and collinear edges joined; `overhang` runs each line on past the outer corners, as a crop mark."""
+    spans: dict[tuple[str, float], list[list[float]]] = {}
+    for x, y in corners:
+        for key, lo in ((("v", x), y), (("v", x + size), y), (("h", y), x), (("h", y + size), x)):
+            spans.setdefault((key[0], round(key[1], 6)), []).append([lo, lo + size])
+    style, lines = cut_style(bw), []
+    for (axis, at), parts in sorted(spans.items()):
+        parts.sort()
+        merged = [parts[0]]
+        for lo, hi in parts[1:]:
+            if lo <= merged[-1][1] + 1e-6:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        for lo, hi in merged:
+            lo, hi = lo - overhang, hi + overhang
+            lines.append(Line(at, lo, at, hi, style) if axis == "v" else Line(lo, at, hi, at, style))
+    return lines
+
+
+def record_sheet(paper: str, title: str, bw: bool = False, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None) -> Drawing:
+    """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each.
+
+    `deal_blank` heads each grid with a blank for the deal's number (the puzzle book's
+    sheet to copy). `loose` tiles, too few to fill a sheet of their own, go at true size
+    along the foot of the page, below the grids, with their cut lines."""
     lay = solitaire_layout()
-    ink = scheme(bw).ink
+    ink = _ink(bw)
     notes = [
         "Write each tile's number in its cell, and its turn if it is not upright: 12@90 is tile 12 turned a quarter clockwise.",
         "Score: 2 points for every pair of facing squares that match (same rank, or both empty).",
     ]
-    head = titled_page(paper, f"Pack Solitaire - record sheet - deal {seed}", notes, lay.title_size, lay.small_size, ink)
+    head = titled_page(paper, title, notes, lay.title_size, lay.small_size, ink)
     page, x0, y, width = head.page, head.left, head.top, head.width
     cell = lay.record_cell
     block = SIZE * cell
     cols = 2
-    gap_x = (width - cols * block) / (cols - 1) if cols > 1 else 0
+    gap_x = (width - cols * block) / (cols - 1)
     thin, thick = Style(stroke=ink, stroke_width=0.25), Style(stroke=ink, stroke_width=0.6)
+    bottom = y
     for n in range(lay.record_grids):
         row, col = divmod(n, cols)
         gx, gy = x0 + col * (block + gap_x), y + 10 + row * (block + 30)
-        page.add(Text(gx, gy - 2, f"Game {n + 1}", lay.text_size, BOLD, ink))
+        page.add(Text(gx, gy - 2, "Deal ______" if deal_blank else f"Game {n + 1}", lay.text_size, BOLD, ink))
         for i in range(SIZE + 1):
             style = thick if i in (0, SIZE) else thin
             page.add(Line(gx + i * cell, gy, gx + i * cell, gy + block, style), Line(gx, gy + i * cell, gx + block, gy + i * cell, style))
         page.add(Text(gx, gy + block + 7, "Tiles placed ____    Score ____", lay.text_size, "Helvetica", ink))
+        bottom = gy + block + 7
+    if loose:
+        _add_loose_tiles(page, paper, loose, bottom, bw)
     return page
 
 
-def par_diagram(paper: str, seed: int, tiles: dict[int, Tile], layout: Layout, score: int, proven: bool, bw: bool = False) -> Drawing:
-    """The solver's layout as tiles in place, with its score as par: on its own page, a spoiler."""
+def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: float, bw: bool) -> None:
+    """True-size tiles in a row at the foot of a page, their cut lines running on into the margin as crop marks."""
+    sheet, lay = sheet_layout(), solitaire_layout()
+    size = piecepack_layout().tile.size
+    overhang = sheet.mark_offset + sheet.mark_length
+    top = page.height - sheet.margin - overhang - size
+    left = (page.width - len(tiles) * size) / 2
+    note_y = top - overhang - 2
+    if note_y - cap_height(lay.small_size) < above + 4 or left < sheet.margin + overhang:
+        raise ValueError(f"{len(tiles)} loose tiles do not fit below the record grids on {paper} paper")
+    ids = sorted(tiles)
+    what = f"Tile {ids[0]}" if len(ids) == 1 else f"Tiles {', '.join(map(str, ids))}"
+    page.add(Text(page.width / 2, note_y, f"{what} of the deal: cut out along the solid lines; the grids above stay whole.",
+                  lay.small_size, "Helvetica", _ink(bw), "middle"))
+    corners = [(left + i * size, top) for i in range(len(ids))]
+    for (x, y), tile_id in zip(corners, ids):
+        page.add(group(*dealt_tile(tile_id, tiles[tile_id], bw=bw), at=(x, y)))
+    page.add(*cut_lines(corners, size, bw, overhang))
+
+
+def answer_page(paper: str, title: str, notes: list[str], tiles: dict[int, Tile], layout: Layout, bw: bool = False) -> Drawing:
+    """A best layout drawn as tiles in place (numbers and turns on labels), then as a `.layout` text."""
     lay = solitaire_layout()
-    ink = scheme(bw).ink
-    claim = "the best score this deal allows (proven)" if proven else "the best layout found in the time given (not proven best)"
-    notes = [f"Spoiler: {claim}. Look only when you have played."]
-    head = titled_page(paper, f"Pack Solitaire - deal {seed} - par {score}", notes, lay.title_size, lay.small_size, ink)
+    ink = _ink(bw)
+    head = titled_page(paper, title, notes, lay.title_size, lay.small_size, ink)
     page, x0, y, width = head.page, head.left, head.top, head.width
     t = lay.diagram_tile
     k = t / piecepack_layout().tile.size
@@ -99,10 +185,80 @@ def par_diagram(paper: str, seed: int, tiles: dict[int, Tile], layout: Layout, s
             turned = group(*art, transform=rotate(placement.deg, t / 2 / k, t / 2 / k))
             label = f"{placement.tile_id}@{placement.deg}" if placement.deg else str(placement.tile_id)
             page.add(group(turned, at=(x, top), transform=scale(k)), Rect(x, top, t, t, Style(stroke=ink, stroke_width=0.8)))
-            page.add(*_id_badge_text(label, x + t / 2, top + t / 2, lay.small_size, bw))
+            page.add(*_label(label, x + t / 2, top + t / 2, lay.small_size, bw))
     y += SIZE * t + 10
-    page.add(Text(x0, y, "The same layout as a .layout file, to check with `pnp solitaire score`:", lay.small_size, "Helvetica", ink))
+    page.add(Text(x0, y, "The same layout as a .layout file, to check with pnp solitaire score:", lay.small_size, "Helvetica", ink))
     for line in format_layout(layout).splitlines():
         y += 4.5
         page.add(Text(x0 + 5, y, line, lay.text_size, "Courier", ink))
     return page
+
+
+# The puzzle book: deals at reduced scale, for players who lay them out with their own piecepacks.
+
+
+@dataclass(frozen=True)
+class BookDeal:
+    number: int
+    tiles: dict[int, Tile]
+    difficulty: int
+    answer: str  # the label of its answer page at the back, e.g. "A7"
+
+
+def book_deal_height() -> float:
+    b = solitaire_layout().book
+    return _book_header() + SIZE * b.tile + (SIZE - 2) * b.gap + b.pack_gap
+
+
+def _book_header() -> float:
+    return 2.2 * solitaire_layout().book.deal_size * MM_PER_PT
+
+
+def book_page(paper: str, deals: list[BookDeal], footnote: str, bw: bool = False) -> Drawing:
+    """Deals stacked down a page, each in its `.tiles` order, with a footnote on what difficulty means."""
+    sheet, lay = sheet_layout(), solitaire_layout()
+    p = sheet.paper[paper]
+    margin = sheet.margin + sheet.page_inset
+    page = Drawing(p.width, p.height, title=", ".join(f"Pack Solitaire deal {d.number}" for d in deals))
+    foot_y = p.height - margin
+    room = foot_y - 2 * lay.small_size * MM_PER_PT - margin
+    step = room / len(deals)
+    if book_deal_height() > step:
+        raise ValueError(f"{len(deals)} book deals do not fit one {paper} page")
+    for i, entry in enumerate(deals):
+        _book_deal(page, margin, margin + i * step, p.width - 2 * margin, entry, bw)
+    page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", _ink(bw)))
+    return page
+
+
+def _book_deal(page: Drawing, x0: float, y0: float, width: float, entry: BookDeal, bw: bool) -> None:
+    lay = solitaire_layout()
+    b, ink = lay.book, _ink(bw)
+    y = y0 + cap_height(b.deal_size)
+    page.add(Text(x0, y, f"Deal {entry.number}", b.deal_size, BOLD, ink))
+    page.add(Text(x0 + width, y, f"difficulty {entry.difficulty}  -  answer {entry.answer} at the back", lay.text_size, "Helvetica", ink, "end"))
+    top = y0 + _book_header()
+    grid_w = SIZE * b.tile + (SIZE - 1) * b.gap
+    for i, tile_id in enumerate(sorted(entry.tiles)):
+        r, c = divmod(i, SIZE)
+        y = top + r * (b.tile + b.gap) + (b.pack_gap - b.gap if r >= 2 else 0)
+        page.add(group(*_book_tile(tile_id, entry.tiles[tile_id], bw), at=(x0 + c * (b.tile + b.gap), y)))
+    packs = (("Tiles 1-8: the first piecepack's 24 coins", 0), ("Tiles 9-16: the second piecepack's 24 coins", 2))
+    for text, row in packs:
+        mid = top + row * (b.tile + b.gap) + (b.pack_gap - b.gap if row >= 2 else 0) + b.tile + b.gap / 2
+        page.add(Text(x0 + grid_w + 6, mid + cap_height(lay.small_size) / 2, text, lay.small_size, "Helvetica", ink))
+
+
+def _book_tile(tile_id: int, tile: Tile, bw: bool) -> list[Shape]:
+    """A tile at reduced scale: each coin shows its rank and, below it, its suit, so the right coin can be picked."""
+    b, sch = solitaire_layout().book, scheme(bw)
+    shapes = _tile_back(b.tile, 0.0, bw)
+    shapes.append(Rect(0, 0, b.tile, b.tile, Style(stroke=sch.grid, stroke_width=0.2)))
+    q = b.tile / 4
+    for square, (cx, cy) in zip(tile, ((q, q), (3 * q, q), (q, 3 * q), (3 * q, 3 * q))):
+        if square is None:
+            continue
+        shapes.append(Circle(cx, cy, b.coin / 2, Style(fill=sch.paper, stroke=sch.ink, stroke_width=0.2)))
+        shapes += rank_mark(square.rank, cx, cy - 0.17 * b.coin, b.rank_size, sch.ink)
+        shapes.append(suit_symbol(square.suit, cx, cy + 0.24 * b.coin, b.suit_size, Style(fill=sch.suit(square.suit))))
+    return shapes + _id_badge(tile_id, b.tile / 2, b.tile / 2, b.id_size, bw)
