@@ -257,9 +257,11 @@ def flow_shapes(v: View, f: Flow, colour: str, width: float = 0.9) -> list[Shape
             shapes.append(_arrowhead(line[-2], end, colour))
         else:
             shapes.append(_bar(line[-2], end, style))
+    here = points[-1]
+    rim = print_layout().coin / 2 if not f.path else 0.0  # a tie at the cairn itself starts at the coin's edge
     for near in f.tied:
-        here = points[-1]
-        shapes.append(Line(*here, *_towards(here, v.centre(near), 0.35 * v.size), Style(stroke=colour, stroke_width=width, dash=(1.0, 0.8))))
+        start, end = _towards(here, v.centre(near), rim), _towards(here, v.centre(near), 0.8 * v.size)
+        shapes.append(Line(*start, *end, Style(stroke=colour, stroke_width=width, dash=(1.2, 0.8))))
     return shapes
 
 
