@@ -4,7 +4,6 @@ of its own; or, with `--deals`, a puzzle book of deals for players with two piec
 from __future__ import annotations
 
 from functools import partial
-from math import gcd
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -80,10 +79,9 @@ def _placed(page: Drawing, size: float) -> list[tuple[float, float]]:
 
 
 def answer_positions(count: int) -> list[int]:
-    """Where each deal's answer goes among the answer pages: a fixed stride through them, so the
-    page beside an answer never holds the next deal's (whenever `count` allows it, from 5 on)."""
-    stride = next((s for s in range(2, count - 1) if gcd(s, count) == 1), 1)
-    return [i * stride % count for i in range(count)]
+    """Where each deal's answer goes among the answer pages: the book's 1st, 3rd, 5th ... deals
+    first, then its 2nd, 4th ..., so the page beside an answer never holds the next deal's (from 5 deals on)."""
+    return [i // 2 if i % 2 == 0 else (count + 1) // 2 + i // 2 for i in range(count)]
 
 
 def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
