@@ -11,7 +11,7 @@ import typer
 from ..build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, parse_offset, register, report
 from ..diagnostics import PnpError
 from ..draw.shapes import Line, Shape, Text, group
-from ..draw.sheets import Component, SheetOptions, impose
+from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
 from ..output import write_pages
 from .draw import (
     coin_back,
@@ -97,10 +97,13 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_o
         name, what = NAME, "Piecepack"
         pages = [
             *impose(tile_components(bw), with_bleed, caption="Piecepack tiles"),
-            # Six to a row: each row of coins is one suit, null to 5.
-            *impose(coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset, max_cols=6), caption="Piecepack coins"),
-            *impose(kit_components(bw), SheetOptions(opts.paper, gap=lay.kit_gap, max_cols=2), caption="Piecepack dice and pawns"),
-        ]
+            # One sheet: the coins six to a row (each row one suit, null to 5), their backs on
+            # the other side; under them the dice and pawns, which carry their own cut lines.
+            *impose_stacked(
+                [
+                    (coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset, max_cols=6)),
+                    (kit_components(bw), SheetOptions(opts.paper, gap=lay.kit_gap, max_cols=2, marks=False)),
+                ]
     if bw:
         name, what = f"{name}-bw", f"{what} (black and white)"
     return write_pages(name, pages, opts, title=what)

@@ -4,7 +4,8 @@ Faces follow the imposition contract (`FaceDrawer`): drawn in the cut box
 (0..w, 0..h), with background art reaching `bleed` mm past the cut. Pass
 `bw=True` for the black-and-white scheme.
 
-Ranks: null is a ring, ace is "A", then the numerals 2-5.
+Ranks: null is the empty-set sign (a round ring struck through past its rim), ace is
+"A", then the numerals 2-5.
 """
 
 from __future__ import annotations
@@ -97,10 +98,22 @@ def rank_mark(rank: int, cx: float, cy: float, size: float, colour: str) -> list
     """The rank centred on (cx, cy), as tall as a capital at `size` pt."""
     cap = cap_height(size)
     if rank == 0:
-        # A ring as tall as the numerals, its line as heavy as a bold stem: "nothing here", never a blank.
+        # The empty-set sign: a round ring as tall as the numerals, struck through by a bar that
+        # runs out past the rim. A bare ring reads as the letter O or a zero; this reads as nothing else.
         stem = 0.15 * size * MM_PER_PT
-        return [ring(cx, cy, cap / 2, cap / 2 - stem, colour)]
+        r = cap / 2
+        return [ring(cx, cy, r, r - stem, colour), _strike(cx, cy, NULL_STRIKE * r, stem, colour)]
     return [Text(cx, cy + cap / 2, RANK_LETTERS[rank].upper(), size, BOLD, colour, "middle")]
+
+
+NULL_STRIKE = 1.3  # the null's bar reaches this many ring radii from the centre, each way
+
+
+def _strike(cx: float, cy: float, reach: float, width: float, colour: str) -> Path:
+    """A bar across (cx, cy), rising to the right at 60 degrees, `reach` mm out each way."""
+    dx, dy = reach * 0.5, -reach * 0.866  # cos 60, -sin 60 (y points down)
+    nx, ny = -dy / reach * width / 2, dx / reach * width / 2  # half the width, across the bar
+    return polygon([(cx - dx + nx, cy - dy + ny), (cx + dx + nx, cy + dy + ny), (cx + dx - nx, cy + dy - ny), (cx - dx - nx, cy - dy - ny)], _fill(colour))
 
 
 # Tiles
