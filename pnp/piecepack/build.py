@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, parse_offset, register, report
+from ..build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ..diagnostics import PnpError
 from ..draw.shapes import Line, Shape, Text, group
 from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
@@ -103,7 +103,10 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_o
                 [
                     (coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset, max_cols=6)),
                     (kit_components(bw), SheetOptions(opts.paper, gap=lay.kit_gap, max_cols=2, marks=False)),
-                ]
+                ],
+                caption="Piecepack coins, dice and pawns",
+            ),
+        ]
     if bw:
         name, what = f"{name}-bw", f"{what} (black and white)"
     return write_pages(name, pages, opts, title=what)
@@ -121,7 +124,7 @@ def build_command(
     back_offset: BackOffsetOption = "0,0",
 ) -> None:
     """A whole piecepack: 24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins."""
-    report(build(options(paper, formats, out), bw, tiles, parse_offset(back_offset)))
+    report(build(options(paper, formats, out), bw, tiles, back_offset))
 
 
 register(NAME, build)
