@@ -8,25 +8,34 @@ from typing import Any, Callable, Iterable
 
 import typer
 
-from .diagnostics import Diagnostic, PnpError
+from . import output
+from .diagnostics import Diagnostic, PnpError, clean, report_lines
+from .textfile import forget_inputs
 
 
 def print_diagnostics(file: Path, diagnostics: Iterable[Diagnostic]) -> None:
-    """Findings compiler-style on stderr, leaving stdout to the result."""
-    for d in diagnostics:
-        typer.echo(d.format(str(file)), err=True)
+    """Findings compiler-style on stderr (many of a kind summed up), leaving stdout to the result."""
+    for line in report_lines(str(file), diagnostics):
+        typer.echo(line, err=True)
 
 
 def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Run `command`; a PnpError prints its message on stderr and exits with its code, no traceback."""
+    """Run `command`; a PnpError prints its message on stderr and exits with its code, no traceback.
+
+    Each command starts with nothing read and nothing staged for writing (see pnp.textfile, pnp.output).
+    """
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
+        forget_inputs()
+        output.reset()
         try:
             return command(*args, **kwargs)
         except PnpError as exc:
-            typer.echo(str(exc), err=True)
+            typer.echo(clean(str(exc)), err=True)
             raise typer.Exit(exc.exit_code) from None
+        finally:
+            output.reset()
 
     return run
 

@@ -9,8 +9,10 @@ from typing import Annotated, Callable
 
 import typer
 
+from . import options as parse
 from .app import App
-from .diagnostics import PnpError
+from .diagnostics import PnpError, shown
+from .output import begin, commit
 
 
 class Paper(str, Enum):
@@ -43,19 +45,17 @@ FormatOption = Annotated[str, typer.Option("--format", help="Comma-separated: pd
 OutOption = Annotated[Path, typer.Option("--out", help="Output folder.", file_okay=False)]
 
 
-BackOffsetOption = Annotated[str, typer.Option("--back-offset", help="X,Y in mm: shift the duplex backs to suit your printer.")]
-
-
-def parse_offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise PnpError(f"--back-offset: expected X,Y in mm like 0.5,-1, got {text!r}", exit_code=2) from None
-    return x, y
+BackOffsetOption = Annotated[
+    parse.Offset,
+    typer.Option("--back-offset", parser=parse.back_offset, metavar="X,Y", help="X,Y in mm (each within the 5 mm margin): shift the duplex backs to suit your printer."),
+]
 
 
 def options(paper: Paper, formats: str, out: Path) -> BuildOptions:
-    return BuildOptions(paper.value, parse_formats(formats), out)
+    """The common options, checked; the output folder must be one pnp can write before anything is built."""
+    opts = BuildOptions(paper.value, parse_formats(formats), out)
+    begin(out)
+    return opts
 
 
 # name -> builder taking the common options and returning the files it wrote
@@ -69,8 +69,10 @@ def register(name: str, builder: Callable[[BuildOptions], list[Path]]) -> None:
 
 
 def report(paths: list[Path]) -> None:
+    """Write what the build staged, then say so."""
+    commit()
     for path in paths:
-        typer.echo(f"wrote {path}")
+        typer.echo(f"wrote {shown(path)}")
 
 
 @build_app.callback(invoke_without_command=True)
@@ -84,5 +86,4 @@ def build_all(
     if ctx.invoked_subcommand is not None:
         return
     opts = options(paper, formats, out)
-    for builder in TARGETS.values():
-        report(builder(opts))
+    report([path for builder in TARGETS.values() for path in builder(opts)])

@@ -1,32 +1,227 @@
-"""Writing a build: one PDF with every page, one SVG per page; all or nothing per file."""
+"""The one way pnp writes files: checked before the work, never over an input, all at the end.
+
+A build renders every page in memory first (`write_pages` only stages its files); `commit`
+then writes them, each whole or not at all (pnp.atomic), with Ctrl-C and SIGTERM held back
+until the last one is in place. A failed or interrupted build therefore writes nothing.
+
+A small manifest in the output folder records every file pnp wrote there with its SHA-256.
+Clean-up (the pages of an older, longer build) deletes only files the manifest lists and
+whose content is still what pnp wrote: a user's own file is never removed.
+"""
 
 from __future__ import annotations
 
+import errno
+import hashlib
+import json
+import os
+import re
+import signal
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
 
 from .atomic import write_atomic
-from .build import BuildOptions
+from .diagnostics import PnpError, shown
 from .draw.shapes import Drawing
+from .textfile import inputs
+
+if TYPE_CHECKING:
+    from .build import BuildOptions
+    from .draw.cover import PrintHints
+
+MANIFEST = ".pnp-manifest.json"
+NAME_MAX = 255  # bytes in one file name on every common file system
 
 
-def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "") -> list[Path]:
-    """`name.pdf` and `name-NN.svg` in the output folder; returns the paths written."""
+class _Staged:
+    """The files one build has rendered but not yet written, by folder."""
+
+    def __init__(self) -> None:
+        self.files: dict[Path, bytes] = {}
+        self.groups: dict[Path, dict[str, str]] = {}  # folder -> group name -> "pdf"/"svg" kinds written
+
+
+_staged: _Staged | None = None
+
+
+def reset() -> None:
+    """Forget staged files (a command begins, or ended without committing)."""
+    global _staged
+    _staged = None
+
+
+def begin(folder: Path) -> None:
+    """Check that `folder` can hold the build's files, then stage what follows until `commit`."""
+    global _staged
+    check_folder(folder)
+    _staged = _Staged()
+
+
+def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "", hints: PrintHints | None = None) -> list[Path]:
+    """`name.pdf` and `name-NN.svg` in the output folder; returns their paths.
+
+    Inside a build command they are staged and written by `commit`; called directly, at once.
+    """
     # The backends (ReportLab, svgwrite) load here, not when pnp starts: most commands draw nothing.
     from .draw.pdf import render_pdf
     from .draw.svg import render_svg
 
-    written = []
+    files: dict[Path, bytes] = {}
     if "pdf" in opts.formats:
-        path = opts.out / f"{name}.pdf"
-        write_atomic(path, render_pdf(pages, title=title or name))
-        written.append(path)
+        files[opts.out / f"{name}.pdf"] = render_pdf(pages, title=title or name, hints=hints)
     if "svg" in opts.formats:
         for number, page in enumerate(pages, 1):
-            path = opts.out / f"{name}-{number:02d}.svg"
-            write_atomic(path, render_svg(page))
-            written.append(path)
-        # A smaller rebuild must not leave pages of an older, longer one behind.
-        for stale in opts.out.glob(f"{name}-[0-9][0-9].svg"):
-            if int(stale.stem.rsplit("-", 1)[1]) > len(pages):
-                stale.unlink()
-    return written
+            files[opts.out / f"{name}-{number:02d}.svg"] = render_svg(page).encode("utf-8")
+    global _staged
+    now = _staged is None
+    if now:
+        _staged = _Staged()
+    _staged.files.update(files)
+    _staged.groups.setdefault(opts.out, {})[name] = "".join(sorted(opts.formats))
+    if now:
+        commit()
+    return list(files)
+
+
+def commit() -> None:
+    """Write every staged file; a file that is an input of this command stops it before anything is written."""
+    global _staged
+    staged, _staged = _staged, None
+    if staged is None or not staged.files:
+        return
+    targets = list(staged.files) + [folder / MANIFEST for folder in staged.groups]
+    for path in targets:
+        check_target(path)
+    with _signals_held():
+        for folder, groups in staged.groups.items():
+            _commit_folder(folder, groups, {p.name: data for p, data in staged.files.items() if p.parent == folder})
+
+
+def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> None:
+    manifest = _read_manifest(folder)
+    for name, data in files.items():
+        write_file(folder / name, data)
+        manifest[name] = hashlib.sha256(data).hexdigest()
+    # A smaller rebuild must not leave pages of an older, longer one behind.
+    for group, kinds in groups.items():
+        if "svg" not in kinds:
+            continue
+        page = re.compile(rf"{re.escape(group)}-[0-9]{{2,}}\.svg")
+        for name in [n for n in manifest if page.fullmatch(n) and n not in files]:
+            _remove_if_ours(folder / name, manifest.pop(name))
+    # Forget files that are gone or no longer what pnp wrote.
+    for name in list(manifest):
+        if name not in files and not _is_ours(folder / name, manifest[name]):
+            del manifest[name]
+    write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
+
+
+def _read_manifest(folder: Path) -> dict[str, str]:
+    """The manifest's plain file names and hashes; anything unexpected in it is ignored."""
+    try:
+        data = json.loads((folder / MANIFEST).read_bytes()[: 1 << 20])
+        files = data["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    if not isinstance(files, dict):
+        return {}
+    return {
+        name: digest
+        for name, digest in files.items()
+        if isinstance(name, str) and isinstance(digest, str) and "/" not in name and "\0" not in name and not name.startswith(".")
+    }
+
+
+def _is_ours(path: Path, digest: str) -> bool:
+    """`path` is a regular file, not an input of this command, holding exactly what pnp wrote."""
+    try:
+        info = path.lstat()
+        if not path.is_file() or path.is_symlink() or (info.st_dev, info.st_ino) in inputs():
+            return False
+        return hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    except OSError:
+        return False
+
+
+def _remove_if_ours(path: Path, digest: str) -> None:
+    if _is_ours(path, digest):
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise _failed(path, exc) from None
+
+
+def check_folder(folder: Path) -> None:
+    """An output folder must be a folder pnp can create (if missing) and write into; exit 2 if not.
+
+    Checked with a probe that leaves nothing behind, so a failing build writes nothing.
+    """
+    _check_name_lengths(folder)
+    existing = folder
+    while not os.path.lexists(existing) and existing != existing.parent:
+        existing = existing.parent
+    try:
+        if not existing.is_dir():
+            where = "is" if existing == folder else f"is inside {shown(existing)}, which is"
+            raise PnpError(f"{shown(folder)}: {where} not a folder; choose another output folder", exit_code=2)
+        if existing == folder:
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".pnp-probe-")
+            os.close(fd)
+            os.unlink(probe)
+        else:
+            os.rmdir(tempfile.mkdtemp(dir=existing, prefix=".pnp-probe-"))
+    except OSError as exc:
+        raise _failed(folder, exc) from None
+
+
+def check_target(path: Path) -> None:
+    """Refuse (exit 2) a path that is an input of this command, a folder, or a name too long."""
+    _check_name_lengths(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        if exc.errno in (errno.ENOTDIR, errno.ENOENT):
+            return  # the folder is checked when it is made
+        raise _failed(path, exc) from None
+    if (info.st_dev, info.st_ino) in inputs():
+        raise PnpError(f"{shown(path)}: refusing to write over an input of this command; choose another output", exit_code=2)
+    if os.path.isdir(path):
+        raise PnpError(f"{shown(path)}: is a folder; pnp would write a file by that name", exit_code=2)
+
+
+def write_file(path: Path, data: bytes | str) -> None:
+    """Write one file whole (see pnp.atomic); any failure is a one-line usage error (exit 2)."""
+    check_target(path)
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise _failed(path, exc) from None
+
+
+def _check_name_lengths(path: Path) -> None:
+    for part in path.parts:
+        if len(os.fsencode(part)) > NAME_MAX:
+            raise PnpError(f"{shown(path)}: a name in this path is longer than {NAME_MAX} bytes", exit_code=2)
+
+
+def _failed(path: Path, exc: OSError) -> PnpError:
+    return PnpError(f"{shown(path)}: cannot write: {exc.strerror or exc}", exit_code=2)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until every file of the build is in place."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError):  # no sigmask on this platform, or not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -1,56 +1,119 @@
-"""Reading user files safely: size limit, UTF-8 only, never a traceback."""
+"""The one way pnp reads a user's file: regular files only, a hard size limit, strict UTF-8, any line ends.
+
+Every file a command reads goes through `read_bytes`, which also remembers it, so that the
+output side (pnp.output) can refuse to write over an input of the same command.
+"""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
-from .diagnostics import Diagnostic, PnpError, error
+from .diagnostics import Diagnostic, PnpError, error, shown
 
 MAX_BYTES = 1024 * 1024
+_CHUNK = 64 * 1024
+
+# (device, inode) and path of every file read since the command began.
+_inputs: dict[tuple[int, int], Path] = {}
+
+
+def forget_inputs() -> None:
+    """A new command begins: nothing has been read yet."""
+    _inputs.clear()
+
+
+def inputs() -> dict[tuple[int, int], Path]:
+    return dict(_inputs)
 
 
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes; a missing or unreadable file is a usage error (exit 2)."""
+    """At most MAX_BYTES + 1 bytes of a regular file; anything else is a usage error (exit 2).
+
+    The kind of file is checked before opening, and again on the open descriptor (it may have
+    been swapped in between). The open never blocks, so a FIFO cannot hang pnp; reading stops
+    one byte past the limit whatever the file system says the size is.
+    """
+    name = shown(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            # Read just enough to report the size without loading a huge file.
-            with path.open("rb") as f:
-                return f.read(MAX_BYTES + 1)
-        return path.read_bytes()
+        _must_be_regular(os.stat(path), name)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise PnpError(f"{path}: no such file", exit_code=2) from None
-    except IsADirectoryError:
-        raise PnpError(f"{path}: is a directory, expected a file", exit_code=2) from None
+        raise PnpError(f"{name}: no such file", exit_code=2) from None
     except OSError as exc:
-        raise PnpError(f"{path}: cannot read: {exc.strerror}", exit_code=2) from None
+        raise PnpError(f"{name}: cannot read: {exc.strerror or exc}", exit_code=2) from None
+    try:
+        info = os.fstat(fd)
+        _must_be_regular(info, name)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, min(_CHUNK, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise PnpError(f"{name}: cannot read: {exc.strerror or exc}", exit_code=2) from None
+    finally:
+        os.close(fd)
+    _inputs[(info.st_dev, info.st_ino)] = Path(path)
+    return b"".join(chunks)
+
+
+def _must_be_regular(info: os.stat_result, name: str) -> None:
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise PnpError(f"{name}: is a directory, expected a file", exit_code=2)
+    if not stat.S_ISREG(mode):
+        kind = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise PnpError(f"{name}: is {kind}, not a regular file; save the text to a file first", exit_code=2)
 
 
 def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
-    """UTF-8 text without a byte-order mark, or the finding that says why not."""
+    """Strict UTF-8 text (a leading byte-order mark dropped, every line ending made "\\n"), or the finding that says why not.
+
+    Every finding has a line and a column, counted in characters as an editor shows them.
+    """
     if len(data) > MAX_BYTES:
-        return None, error("too-large", f"file is larger than {MAX_BYTES // 1024} KiB; a text list this big is not a real input")
+        return None, error("too-large", f"file is larger than {MAX_BYTES // 1024} KiB; a text list this big is not a real input", 1, 1)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        # Columns count characters, as an editor shows them: decode the line up to the bad byte.
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[start : exc.start].decode("utf-8")) + 1
+        line, column = position(data[: exc.start].decode("utf-8").removeprefix("\ufeff"))
         return None, error("not-utf8", f"not UTF-8 text (byte 0x{data[exc.start]:02x}); save the file as UTF-8", line, column)
+    text = unify_line_ends(text.removeprefix("\ufeff"))
     if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        return None, error("binary", "file holds NUL bytes: this is not a text file", line)
-    return text.removeprefix("\ufeff"), None
+        line, column = position(text[: text.index("\x00")])
+        return None, error("binary", "file holds NUL bytes: this is not a text file", line, column)
+    return text, None
+
+
+def unify_line_ends(text: str) -> str:
+    """CRLF (Windows) and a lone CR (old Macs) end lines as LF does."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def position(before: str) -> tuple[int, int]:
+    """Line and column of the character just after `before` (line ends already unified or not)."""
+    lines = split_lines(before)
+    return len(lines), len(lines[-1]) + 1
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines ended by LF, CRLF or CR; the last is what follows the last line end."""
+    return _LINE_END.split(text)
 
 
 def tokens_by_line(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
     """For each line that holds something once `#` comments are cut: (line, [(column, token)]).
 
-    Lines split on "\\n" only and columns count from 1, as editors show them.
+    Columns count characters from 1, as editors show them.
     """
     found = []
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(split_lines(text), 1):
         content = line.split("#", 1)[0]
         words = [(m.start() + 1, m.group()) for m in _WORD.finditer(content)]
         if words:
@@ -58,4 +121,5 @@ def tokens_by_line(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
     return found
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
 _WORD = re.compile(r"\S+")

@@ -57,7 +57,7 @@ def test_validate_invalid_deck_prints_compiler_style_findings(bad_deck: str):
     assert result.stdout.splitlines() == [
         f"{bad_deck}:2:3: warning: 0 is also listed on line 1; the counts add up",
         f"{bad_deck}:3:3: error: unknown card `dragon`; the cards are 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and Base",
-        f"{bad_deck}: error: wrong deck size: 4 counted, 26 required: add 22",
+        f"{bad_deck}:1:1: error: wrong deck size: 4 counted, 26 required: add 22",
         f"{bad_deck}: invalid, 4 cards (+ Base), 2 errors, 1 warning",
     ]
 
@@ -91,7 +91,7 @@ def test_validate_json_one_file_is_an_object(bad_deck: str):
     assert [(d["severity"], d["code"], d["line"], d["column"]) for d in obj["diagnostics"]] == [
         ("warning", "duplicate-card", 2, 3),
         ("error", "unknown-card", 3, 3),
-        ("error", "wrong-total", None, None),
+        ("error", "wrong-total", 1, 1),
     ]
 
 

@@ -238,7 +238,7 @@ def test_load_deck_raises_with_formatted_findings(tmp_path: Path):
         load_deck(path)
     text = str(caught.value)
     assert f"{path}:2:3: error: unknown card `dragon`" in text
-    assert f"{path}: error: wrong deck size: 3 counted, 26 required: add 23" in text
+    assert f"{path}:1:1: error: wrong deck size: 3 counted, 26 required: add 23" in text
     assert caught.value.exit_code == 1
 
 
@@ -266,18 +266,18 @@ def check_report(report, line_count: int) -> None:
     assert report.verdict("f").startswith("f: valid" if report.valid else "f: invalid")
     for d in report.diagnostics:
         assert d.code and d.message
-        assert d.line is None or 1 <= d.line <= line_count
+        assert d.line is None or 1 <= d.line <= line_count  # CR, LF and CRLF all end a line
         assert d.column is None or d.column >= 1
 
 
 @given(deck_like)
 def test_any_text_gets_a_verdict(text: str):
-    check_report(validate_deck(text), text.count("\n") + 1)
+    check_report(validate_deck(text), text.count("\n") + text.count("\r") + 1)
 
 
 @given(st.binary(max_size=200) | deck_like.map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_bytes_get_a_verdict(data: bytes):
-    check_report(validate_deck(data), data.count(b"\n") + 1)
+    check_report(validate_deck(data), data.count(b"\n") + data.count(b"\r") + 1)
 
 
 @settings(max_examples=100)

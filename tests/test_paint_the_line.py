@@ -245,7 +245,7 @@ def test_messages_say_what_is_wrong_and_what_is_right(text, message):
     "data, expected",
     [
         (HEAD.encode() + b"R1 \xff", ("not-utf8", 3, 4)),
-        (b"player\x00", ("binary", 1, 1)),
+        (b"player\x00", ("binary", 1, 7)),
         (b"#" * (1024 * 1024 + 1), ("too-large", 1, 1)),
     ],
 )

@@ -126,7 +126,7 @@ def test_grid_messages_name_the_problem():
     _, diagnostics = parse_grid(EXAMPLE_GRID.replace("4C", "3S"))
     assert [d.format("g.grid") for d in diagnostics] == [
         "g.grid:2:10: error: 3S is used again (first at line 1, column 1); each tile is used once",
-        "g.grid: error: missing tile: 4C",
+        "g.grid:1:1: error: missing tile: 4C",
     ]
 
 
@@ -134,7 +134,7 @@ def test_grid_messages_name_the_problem():
     "data, expected",
     [
         (b"3S 3M \xff", ("not-utf8", 1, 7)),
-        (b"3S\x00", ("binary", 1, 1)),
+        (b"3S\x00", ("binary", 1, 3)),
         (b"#" * (1024 * 1024 + 1), ("too-large", 1, 1)),
     ],
 )
@@ -214,8 +214,8 @@ def test_partial_record_cannot_be_scored():
     grid, diagnostics = parse_record(partial)
     assert grid is None
     assert [d.format("r") for d in diagnostics] == [
-        "r: error: 3 tiles given; Power Lines uses exactly 16",
-        "r: error: missing tiles: 5S, 2M, 3M, 4M, 5M, 2C, 3C, 4C, 5C, 2A, 3A, 4A, 5A",
+        "r:1:1: error: 3 tiles given; Power Lines uses exactly 16",
+        "r:1:1: error: missing tiles: 5S, 2M, 3M, 4M, 5M, 2C, 3C, 4C, 5C, 2A, 3A, 4A, 5A",
     ]
 
 

@@ -8,8 +8,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, parse_offset, register, report
+from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...diagnostics import PnpError
+from ... import options as parse
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
@@ -79,12 +80,12 @@ def build_command(
     paper: PaperOption = Paper.A4,
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),
-    bleed: Annotated[float, typer.Option("--bleed", help="Art past the cut line, mm per side.")] = 0.0,
+    bleed: Annotated[float, typer.Option("--bleed", parser=parse.bleed, help="Art past the cut line, mm per side (0 to 10).")] = 0.0,
     cut_lines: Annotated[bool, typer.Option("--cut-lines", help="Full cut lines instead of crop marks.")] = False,
     back_offset: BackOffsetOption = "0,0",
 ) -> None:
     """Card sheets (63 x 88 mm, 3 x 3) for the Power Lines card game, backs after each sheet for duplex."""
-    report(build(options(paper, formats, out), deck, bleed, cut_lines, parse_offset(back_offset)))
+    report(build(options(paper, formats, out), deck, bleed, cut_lines, back_offset))
 
 
 register(NAME, build)

@@ -1,0 +1,75 @@
+"""Parsers for option values: ASCII digits only, numbers finite and within a stated range.
+
+Each is given to Typer as an option's `parser`, so a bad value is a usage error (exit 2)
+before the command runs, never `nan`, `inf` or a huge number passed on to the drawing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, NamedTuple
+
+import typer
+
+from .diagnostics import shown
+
+_INTEGER = re.compile(r"[+-]?[0-9]{1,12}")
+# Plain decimals only: no exponent, no `inf`/`nan`, no `_` separators, no non-ASCII digits.
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})")
+
+SEED_MAX = 2**32 - 1  # a seed is part of some file names: at most 10 digits
+
+
+def _number_text(text: object, pattern: re.Pattern[str], what: str) -> str:
+    text = str(text).strip(" \t")  # a default arrives as a number
+    if not pattern.fullmatch(text):
+        raise typer.BadParameter(f"`{shown(text)}` is not {what}")
+    return text
+
+
+def integer(low: int, high: int, unit: str = "") -> Callable[[str], int]:
+    """A parser for a whole number from `low` to `high`."""
+    span = f"{low} to {high}{unit}"
+
+    def parse(text: str) -> int:
+        value = int(_number_text(text, _INTEGER, f"a whole number (use {span})"))
+        if not low <= value <= high:
+            raise typer.BadParameter(f"{value} is out of range; use {span}")
+        return value
+
+    return parse
+
+
+def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
+    """A parser for a plain decimal number from `low` to `high`."""
+    span = f"{low:g} to {high:g}{unit}"
+
+    def parse(text: str) -> float:
+        value = float(_number_text(text, _DECIMAL, f"a number (use {span})"))
+        if not low <= value <= high:
+            raise typer.BadParameter(f"{value:g} is out of range; use {span}")
+        return value + 0.0  # -0.0 and 0.0 draw alike
+
+    return parse
+
+
+seed = integer(0, SEED_MAX)
+time_limit = decimal(0.1, 3600, " seconds")
+bleed = decimal(0, 10, " mm")
+
+
+class Offset(NamedTuple):
+    x: float  # mm
+    y: float
+
+
+def back_offset(text: str) -> Offset:
+    """`X,Y` in mm, each within the sheet margin so that the backs stay on the paper."""
+    from .layouts import sheet_layout
+
+    margin = sheet_layout().margin
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise typer.BadParameter(f"expected X,Y in mm like 0.5,-1, got `{shown(text)}`")
+    one = decimal(-margin, margin, " mm (the margin of the sheet)")
+    return Offset(*(one(part) for part in parts))
