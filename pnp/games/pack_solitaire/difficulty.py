@@ -10,45 +10,64 @@ more points it misses, the more the deal hides its best layout.
 
 from __future__ import annotations
 
-from .engine import SIZE, Layout, Placement, Tile, classify, rotate, score_layout
+from ...piecepack.model import Piece, Suit
+from .engine import SIZE, Layout, Placement, Tile, classify, rotate
 
 DEGREES = (0, 90, 180, 270)
 UL, UR, LL, LR = range(4)
+EMPTY = 6  # the empty square's code; coins are coded by rank 0-5
+# What two facing squares are worth, by code: 1 a match, 0 another allowed pair, None not allowed
+# (from the rules engine; only ranks matter when squares face, so any suit will do).
+_WORTH = {"match": 1, "sum5": 0, "wild": 0, "invalid": None}
+_PAIR = [[_WORTH[classify(*(None if c == EMPTY else Piece(c, Suit.SUNS) for c in (a, b)))] for b in range(7)] for a in range(7)]
 
 
-def greedy_layout(tiles: dict[int, Tile], first: Placement) -> Layout:
-    """The greedy game opened with `first` in the top-left corner; a cell no tile fits stays empty."""
-    turned = {(t, d): rotate(tiles[t], d) for t in tiles for d in DEGREES}
+def _turned_codes(tiles: dict[int, Tile]) -> dict[tuple[int, int], tuple[int, ...]]:
+    return {(t, d): tuple(EMPTY if sq is None else sq.rank for sq in rotate(tiles[t], d)) for t in tiles for d in DEGREES}
+
+
+def _play(tiles: dict[int, Tile], turned: dict[tuple[int, int], tuple[int, ...]], first: Placement) -> tuple[Layout, int]:
+    """The greedy game opened with `first` in the top-left corner, and its matching pairs;
+    a cell no tile fits stays empty."""
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]
-    placed: dict[tuple[int, int], Tile] = {}
+    placed: dict[tuple[int, int], tuple[int, ...]] = {}
     free = sorted(tiles)
+    matches = 0
     for k in range(SIZE * SIZE):
         r, c = divmod(k, SIZE)
         left, up = placed.get((r, c - 1)), placed.get((r - 1, c))
+        # (the neighbour's square, the square of the new tile facing it)
+        facing = (((left[UR], UL), (left[LR], LL)) if left else ()) + (((up[LL], UL), (up[LR], UR)) if up else ())
         options = [tuple(first)] if k == 0 else [(t, d) for t in free for d in DEGREES]
         best: tuple[int, int, int] | None = None
         for t, d in options:
             sq = turned[(t, d)]
-            facing = ([(left[UR], sq[UL]), (left[LR], sq[LL])] if left else []) + ([(up[LL], sq[UL]), (up[LR], sq[UR])] if up else [])
-            kinds = [classify(a, b) for a, b in facing]
-            if "invalid" not in kinds and (best is None or kinds.count("match") > best[0]):
-                best = (kinds.count("match"), t, d)
+            worths = [_PAIR[a][sq[i]] for a, i in facing]
+            if None not in worths and (best is None or sum(worths) > best[0]):
+                best = (sum(worths), t, d)
         if best is not None:
-            _, t, d = best
+            gain, t, d = best
             free.remove(t)
             placed[(r, c)] = turned[(t, d)]
             layout[r][c] = Placement(t, d)
-    return layout
+            matches += gain
+    return layout, matches
+
+
+def greedy_layout(tiles: dict[int, Tile], first: Placement) -> Layout:
+    """The greedy game opened with `first` in the top-left corner; a cell no tile fits stays empty."""
+    return _play(tiles, _turned_codes(tiles), first)[0]
 
 
 def greedy_best(tiles: dict[int, Tile]) -> int | None:
-    """The best score (points) of the greedy games that place every tile; None if none does."""
+    """The best score (points, 2 a matching pair) of the greedy games that place every tile; None if none does."""
+    turned = _turned_codes(tiles)
     scores = []
     for t in sorted(tiles):
         for d in DEGREES:
-            result = score_layout(tiles, greedy_layout(tiles, Placement(t, d)))
-            if result.tiles_placed == len(tiles):
-                scores.append(result.score)
+            layout, matches = _play(tiles, turned, Placement(t, d))
+            if all(cell is not None for row in layout for cell in row):
+                scores.append(2 * matches)
     return max(scores, default=None)
 
 
