@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+# The installed venv must not see a working tree through the caller's PYTHONPATH.
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +31,7 @@ def installed(tmp_path_factory) -> Path:
     # from the wheel, which its own site-packages puts first.
     venv.create(tmp / "venv", system_site_packages=False, with_pip=True)
     python = tmp / "venv" / "bin" / "python"
-    own = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], capture_output=True, text=True, check=True)
+    own = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], env=CLEAN_ENV, capture_output=True, text=True, check=True)
     running = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (Path(own.stdout.strip()) / "pnp-test-deps.pth").write_text("\n".join(sorted(running)) + "\n")
     subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True)
@@ -39,15 +41,14 @@ def installed(tmp_path_factory) -> Path:
 def run(installed: Path, *args: str) -> subprocess.CompletedProcess:
     elsewhere = installed / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    return subprocess.run([installed / "venv" / "bin" / "pnp", *args], cwd=elsewhere, env=env, capture_output=True, text=True)
+    return subprocess.run([installed / "venv" / "bin" / "pnp", *args], cwd=elsewhere, env=CLEAN_ENV, capture_output=True, text=True)
 
 
 def test_wheel_carries_its_data(installed):
     python = installed / "venv" / "bin" / "python"
     where = subprocess.run(
         [python, "-c", "import pnp.resources as r; print(r.data_dir('layouts'), r.data_dir('templates'), r.data_dir('decks'))"],
-        cwd=installed, capture_output=True, text=True, check=True,
+        cwd=installed, env=CLEAN_ENV, capture_output=True, text=True, check=True,
     ).stdout.split()
     for path in where:
         assert str(installed / "venv") in path and "_data" in path
@@ -66,5 +67,5 @@ def test_installed_build_and_validate_from_another_folder(installed):
 
 def test_installed_pnp_is_the_wheel_not_the_working_tree(installed):
     python = installed / "venv" / "bin" / "python"
-    where = subprocess.run([python, "-c", "import pnp; print(pnp.__file__)"], cwd=installed, capture_output=True, text=True, check=True)
+    where = subprocess.run([python, "-c", "import pnp; print(pnp.__file__)"], cwd=installed, env=CLEAN_ENV, capture_output=True, text=True, check=True)
     assert where.stdout.startswith(str(installed / "venv")), where.stdout
