@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, NamedTuple, Optional
 
 import typer
 
+from ... import options as parse
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
-from ...diagnostics import PnpError
+from ...diagnostics import PnpError, shown
 from ...draw.shapes import Drawing, Group
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import write_pages
@@ -103,24 +104,34 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
     return write_pages(f"{NAME}-deals-{span}", pages, opts, title=f"Pack Solitaire, deals {span}")
 
 
-def parse_deals(text: str) -> list[int]:
-    """`--deals`: one deal (`7`) or a range (`1-20`)."""
-    low, dash, high = text.strip().partition("-")
+class Deals(NamedTuple):
+    """`--deals`: the first and last deal of a book."""
+
+    first: int
+    last: int
+
+
+def parse_deals(text: str) -> Deals:
+    """One deal (`7`) or a range (`1-20`), each number a seed as `--seed` takes it."""
+    low, dash, high = str(text).strip().partition("-")
     try:
-        first, last = int(low), int(high if dash else low)
-    except ValueError:
-        raise PnpError(f"--deals: expected a deal number like 7 or a range like 1-20, got {text!r}", exit_code=2) from None
-    if first < 0 or last < first:
-        raise PnpError(f"--deals: {text!r} is not a range of deal numbers; write the lower first, like 1-20", exit_code=2)
+        first, last = parse.seed(low), parse.seed(high if dash else low)
+    except typer.BadParameter:
+        raise typer.BadParameter(f"`{shown(text)}` is not a deal like 7 or a range like 1-20 (deals 0 to {parse.SEED_MAX})") from None
+    if last < first:
+        raise typer.BadParameter(f"`{shown(text)}` runs backwards; write the lower deal first, like 1-20")
     if last - first + 1 > MOST_DEALS:
-        raise PnpError(f"--deals: {last - first + 1} deals asked; a book holds at most {MOST_DEALS} (make several)", exit_code=2)
-    return list(range(first, last + 1))
+        raise typer.BadParameter(f"{last - first + 1} deals asked; a book holds at most {MOST_DEALS} (make several books)")
+    return Deals(first, last)
 
 
 @build_app.command(NAME)
 def build_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Which deal: the same seed as `pnp solitaire deal --seed`.")] = None,
-    deals: Annotated[Optional[str], typer.Option("--deals", help="A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Which deal: the same seed as `pnp solitaire deal --seed`.")] = None,
+    deals: Annotated[
+        Optional[Deals],
+        typer.Option("--deals", parser=parse_deals, metavar="A-B", help="A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back."),
+    ] = None,
     paper: PaperOption = Paper.A4,
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),
@@ -129,8 +140,8 @@ def build_command(
     """A Pack Solitaire deal (by David Hassell) at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
     if seed is not None and deals is not None:
         raise PnpError("--seed and --deals: give one; --seed prints one deal to cut out, --deals a book of deals", exit_code=2)
-    opts = options(paper, formats, out)
-    report(build(opts, DEFAULT_SEED if seed is None else seed, bw, parse_deals(deals) if deals is not None else None))
+    numbers = None if deals is None else list(range(deals.first, deals.last + 1))
+    report(build(options(paper, formats, out), DEFAULT_SEED if seed is None else seed, bw, numbers))
 
 
 register(NAME, build)
