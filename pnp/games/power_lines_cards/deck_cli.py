@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
+from ... import options as parse
 from ...app import App
+from ...diagnostics import report_lines, shown
 from ...textfile import read_bytes
 from .random_deck import random_counts, render_deck
 from .stats import deck_stats
@@ -40,9 +42,9 @@ def validate(
         typer.echo(json.dumps(objects[0] if len(objects) == 1 else objects, indent=2))
     else:
         for name, report in reports:
-            for d in report.diagnostics:
-                typer.echo(d.format(name))
-            typer.echo(report.verdict(name))
+            for line in report_lines(name, report.diagnostics):
+                typer.echo(line)
+            typer.echo(report.verdict(shown(name)))
     if not all(report.valid for _, report in reports):
         raise typer.Exit(1)
 
@@ -55,21 +57,21 @@ def stats(
 ) -> None:
     """Copies per kind, value and price spread, and what playing the deck costs."""
     deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
-    for w in deck.warnings:
-        typer.echo(w.format(str(file)), err=True)
+    for line in report_lines(str(file), deck.warnings):
+        typer.echo(line, err=True)
     result = deck_stats(deck)
-    typer.echo(json.dumps(result.as_json(str(file)), indent=2) if as_json else result.render(str(file)))
+    typer.echo(json.dumps(result.as_json(str(file)), indent=2) if as_json else result.render(shown(file)))
 
 
 @deck_app.command("random")
 def random_deck(
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same deck (default: a new one).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deck (default: a new one).")] = None,
     rules: RulesOption = None,
 ) -> None:
     """Print a random legal deck in .deck format."""
     chosen = load_format(rules)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    again = f"pnp deck random --seed {seed}" + (f" --rules {rules}" if rules else "")
+    again = f"pnp deck random --seed {seed}" + (f" --rules {shown(rules)}" if rules else "")
     about = f"a random {chosen.name} deck" + (f": {chosen.description}" if chosen.description else "")
     typer.echo(render_deck(random_counts(chosen, seed), [again, about]), nl=False)

@@ -8,6 +8,7 @@ import random
 from ...diagnostics import PnpError
 from ...rules import EVERY, MultisetRules, Total
 from .catalogue import BASE, catalogue
+from .decklist import MAX_COUNT
 
 DEFAULT_SIZE = 26  # when a format bounds the deck size loosely or not at all
 
@@ -18,7 +19,8 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
     Raises PnpError when no deck can keep the rules.
     """
     rng = random.Random(seed)
-    names = catalogue().names
+    # Only cards the rules know; the loop below adds one card a step, and rules bound the total.
+    names = [name for name in catalogue().names if rules.items is None or name in rules.items]
     excluded = set(rules.total.exclude)
     pool = [name for name in names if name not in excluded]
     counts = {name: rules.copies.min.get(name, rules.copies.min.get(EVERY, 0)) for name in names}
@@ -42,7 +44,7 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
         name = rng.choice([n for n in pool if room[n] > 0])
         counts[name] += 1
         room[name] -= 1
-    if BASE in excluded and counts[BASE] == 0 and _cap(rules, BASE) > 0:
+    if BASE in excluded and counts.get(BASE) == 0 and _cap(rules, BASE) > 0:
         counts[BASE] = 1  # a deck is played with a base: list it when the rules allow one
 
     broken = rules.check(counts)  # what filling cannot fix, such as a minimum above a maximum
@@ -67,7 +69,7 @@ def _size(t: Total) -> str:
 def render_deck(counts: dict[str, int], header: list[str]) -> str:
     """`.deck` text: the header as comments, then one `COUNT CARD` line per card, Base last."""
     lines = [f"# {h}" for h in header]
-    lines += [f"{n} {name}" for name, n in counts.items() if name != BASE]
-    if counts.get(BASE):
-        lines.append(f"{counts[BASE]} {BASE}")
+    # A line holds at most MAX_COUNT copies: more are listed again (the counts add up).
+    order = [name for name in counts if name != BASE] + [BASE] * (BASE in counts)
+    lines += [f"{min(MAX_COUNT, counts[name] - done)} {name}" for name in order for done in range(0, counts[name], MAX_COUNT)]
     return "\n".join(lines) + "\n"
