@@ -21,6 +21,8 @@ from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
 from .text import BOLD, MM_PER_PT, cap_height, width_mm
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+# Art is clipped this far inside the margin, so no anti-aliased edge pixel reaches into it.
+GUARD = 0.5
 INK = "#1A1A1A"
 GUIDE = "#555555"
 
@@ -65,7 +67,7 @@ def plan(width: float, height: float, opts: PosterOptions) -> Plan:
     paper = lay.paper[opts.paper]
     best = None
     for pw, ph in ((paper.width, paper.height), (paper.height, paper.width)):
-        ww, wh = pw - 2 * lay.margin, ph - 2 * lay.margin - _caption_height()
+        ww, wh = pw - 2 * (lay.margin + GUARD), ph - 2 * (lay.margin + GUARD) - _caption_height()
         columns = max(1, math.ceil((width - opts.overlap) / (ww - opts.overlap) - 1e-9))
         rows = max(1, math.ceil((height - opts.overlap) / (wh - opts.overlap) - 1e-9))
         if best is None or columns * rows < best[0]:
@@ -80,7 +82,7 @@ def plan(width: float, height: float, opts: PosterOptions) -> Plan:
     )
     seams_x = tuple(x0 + c * step_x + opts.overlap / 2 for c in range(1, columns))
     seams_y = tuple(y0 + r * step_y + opts.overlap / 2 for r in range(1, rows))
-    return Plan(pw, ph, lay.margin, sheets, rows, columns, seams_x, seams_y)
+    return Plan(pw, ph, lay.margin + GUARD, sheets, rows, columns, seams_x, seams_y)
 
 
 def tile_poster(art: Drawing, opts: PosterOptions) -> list[Drawing]:
@@ -104,7 +106,7 @@ def _sheet_page(art: Drawing, p: Plan, sheet: Sheet, number: int, opts: PosterOp
     page.add(group(*marks, at=(p.margin - x0, p.margin - y0)))
     size = sheet_layout().label_size
     hint = "trim along a dashed seam and lay the cut edge on the neighbour's seam, crosshairs matching; print at 100 %"
-    baseline = p.page_height - p.margin - 0.3 * size * MM_PER_PT
+    baseline = p.page_height - p.margin - 0.3 * size * MM_PER_PT  # descenders stay inside the margin
     page.add(Text(p.page_width / 2, baseline, f"{label} - {hint}", size, fill=GUIDE, anchor="middle"))
     return page
 

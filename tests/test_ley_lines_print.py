@@ -1,0 +1,187 @@
+"""The Ley Lines kit measured in its PDFs: 1 in spaces over overlapping poster sheets, 1 x 2 in dominoes, margins."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.draw.poster import GUARD
+from pdfgeom import MM, ink_margins
+
+INCH = 25.4
+MARGIN = 5.0  # nothing printed closer to the paper edge
+OVERLAP = 12.0  # what the overview page promises
+PAPER_WIDTH = {"a4": 210.0, "letter": 215.9}
+
+
+def build(out: Path, *args: str) -> Path:
+    result = CliRunner().invoke(app, ["build", "ley-lines", "--out", str(out), "--format", "pdf", *args])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def kit(request, tmp_path_factory) -> tuple[str, Path]:
+    return request.param, build(tmp_path_factory.mktemp(request.param), "--paper", request.param)
+
+
+def mm(obj) -> tuple[float, float, float, float]:
+    return obj["x0"] * MM, obj["top"] * MM, obj["x1"] * MM, obj["bottom"] * MM
+
+
+def board_sheets(folder: Path) -> list[dict]:
+    """Per poster sheet: its tiles (filled 2 in squares), lines and crosshair centres, in page mm."""
+    sheets = []
+    with pdfplumber.open(folder / "ley-lines-board.pdf") as pdf:
+        for page in pdf.pages:
+            if "sheet" not in (page.extract_text() or "") or "how the" in (page.extract_text() or ""):
+                continue
+            tiles = [mm(r) for r in page.rects if r["fill"] and abs(r["width"] * MM - 2 * INCH) < 0.5]
+            crosshairs = [((c["x0"] + c["x1"]) / 2 * MM, (c["top"] + c["bottom"]) / 2 * MM) for c in page.curves]
+            sheets.append({"tiles": tiles, "lines": [mm(l) for l in page.lines], "crosshairs": crosshairs, "text": page.extract_text()})
+    return sheets
+
+
+def test_board_spaces_are_one_inch(kit):
+    _, folder = kit
+    sheets = board_sheets(folder)
+    assert len(sheets) >= 2
+    for sheet in sheets:
+        for x0, top, x1, bottom in sheet["tiles"]:
+            assert x1 - x0 == pytest.approx(2 * INCH, abs=0.1) and bottom - top == pytest.approx(2 * INCH, abs=0.1)
+            if x0 < MARGIN + GUARD or top < MARGIN + GUARD or x1 > 200 or bottom > 260:
+                continue  # partly cut off at this sheet's edge: measured on its neighbour
+            # Each tile is split into four 1 in spaces by a line across each way.
+            assert any(abs(l[0] - (x0 + INCH)) < 0.1 and abs(l[2] - l[0]) < 0.01 and abs(l[3] - l[1] - 2 * INCH) < 0.1 for l in sheet["lines"])
+            assert any(abs(l[1] - (top + INCH)) < 0.1 and abs(l[3] - l[1]) < 0.01 and abs(l[2] - l[0] - 2 * INCH) < 0.1 for l in sheet["lines"])
+
+
+def seams(sheet: dict, vertical: bool) -> list[float]:
+    """Page positions of the long seam lines (longer than any board line)."""
+    return sorted(l[0] if vertical else l[1] for l in sheet["lines"] if (l[3] - l[1] if vertical else l[2] - l[0]) > 100)
+
+
+def shift(a: dict, b: dict, beside: bool) -> tuple[float, float]:
+    """How far sheet b's page coordinates are from sheet a's (b beside a, or below it), taken
+    from the seam both print, and checked against the crosshairs both print."""
+    d = seams(a, beside)[-1] - seams(b, beside)[0]
+    dx, dy = (d, 0.0) if beside else (0.0, d)
+    shared = [(x, y) for x, y in a["crosshairs"] if any(abs(x - dx - u) < 0.05 and abs(y - dy - v) < 0.05 for u, v in b["crosshairs"])]
+    assert len(shared) >= 2  # crosshairs on the seam land on each other
+    return dx, dy
+
+
+def shared_tiles(a: dict, b: dict, dx: float, dy: float) -> set:
+    """Tiles printed on both sheets at the same place of the board: the overlap shows the same art."""
+    return {(round(t[0] - dx, 1), round(t[1] - dy, 1)) for t in a["tiles"]} & {(round(t[0], 1), round(t[1], 1)) for t in b["tiles"]}
+
+
+def test_poster_sheets_overlap_consistently(kit):
+    paper, folder = kit
+    sheets = board_sheets(folder)
+    # Sheets are numbered row by row; the captions say where each one goes.
+    places = [tuple(int(n) for n in (s["text"].split("(row ")[1].split(")")[0].replace(", column", "").replace(" of", "").split()[::2])) for s in sheets]
+    columns = max(c for _, c in places)
+    assert columns >= 2 and len(sheets) == columns * max(r for r, _ in places)
+    for i, (row, column) in enumerate(places):
+        if column < columns:
+            dx, dy = shift(sheets[i], sheets[i + 1], True)
+            # The width each sheet prints (inside the margin and the guard against anti-aliased
+            # edges) less the step between sheets is what the neighbours share.
+            assert PAPER_WIDTH[paper] - 2 * (MARGIN + GUARD) - dx == pytest.approx(OVERLAP, abs=0.1)
+            # The seam runs along the middle of the shared band.
+            assert seams(sheets[i], True)[-1] == pytest.approx(PAPER_WIDTH[paper] - MARGIN - GUARD - OVERLAP / 2, abs=0.1)
+            assert shared_tiles(sheets[i], sheets[i + 1], dx, dy)
+        if i + columns < len(sheets):
+            dx, dy = shift(sheets[i], sheets[i + columns], False)
+            assert dy > 100 and shared_tiles(sheets[i], sheets[i + columns], dx, dy)
+
+
+def tiles_in_common_frame(folder: Path) -> set[tuple[float, float]]:
+    sheets = board_sheets(folder)
+    columns = max(int(s["text"].split("column ")[1].split()[0]) for s in sheets)
+    offsets = []
+    for i, sheet in enumerate(sheets):
+        if i == 0:
+            offsets.append((0.0, 0.0))
+        elif i % columns:
+            dx, dy = shift(sheets[i - 1], sheet, True)
+            offsets.append((offsets[i - 1][0] + dx, offsets[i - 1][1] + dy))
+        else:
+            dx, dy = shift(sheets[i - columns], sheet, False)
+            offsets.append((offsets[i - columns][0] + dx, offsets[i - columns][1] + dy))
+    return {(round(t[0] + ox), round(t[1] + oy)) for sheet, (ox, oy) in zip(sheets, offsets) for t in sheet["tiles"]}
+
+
+def test_every_tile_is_printed_once_in_the_whole(kit, tmp_path):
+    _, folder = kit
+    assert len(tiles_in_common_frame(folder)) == 24
+    three = build(tmp_path / "three", "--players", "3")
+    assert len(tiles_in_common_frame(three)) == 18
+    assert "EIRE" not in " ".join(p.extract_text() for p in pypdf.PdfReader(three / "ley-lines-board.pdf").pages)
+
+
+def test_board_names_islands_and_spaces(kit):
+    _, folder = kit
+    text = " ".join(s["text"] for s in board_sheets(folder))
+    assert "ALBION" in text and "EIRE" in text
+    for name in ("e10", "f10", "a7", "m6", "e15", "f1"):
+        assert name in text
+
+
+def test_overview_and_score_pad(kit):
+    _, folder = kit
+    pages = pypdf.PdfReader(folder / "ley-lines-board.pdf").pages
+    assert "how the" in pages[0].extract_text() and "overlap by 12 mm" in pages[0].extract_text()
+    pad = pages[-1].extract_text()
+    assert "score pad" in pad and "Same suit x2" in pad and "Running" not in pad and "Arms" in pad
+
+
+def test_dominoes_are_one_by_two_inches_with_aligned_backs(kit):
+    paper, folder = kit
+    with pdfplumber.open(folder / "ley-lines-dominoes.pdf") as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        faces = [mm(r) for r in front.rects if r["fill"] and r["non_stroking_color"] in ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))]
+        backs = [mm(r) for r in back.rects if r["fill"]]
+        width = float(front.width) * MM
+        marks = [c for c in front.curves if c["fill"] and abs((c["x1"] - c["x0"]) * MM - 7.0) < 0.3]
+    assert len(pdf.pages) == 2  # all 28 on one sheet, and its backs
+    assert len(faces) == 28 and len(backs) == 28
+    for x0, top, x1, bottom in faces + backs:
+        assert x1 - x0 == pytest.approx(INCH, abs=0.1) and bottom - top == pytest.approx(2 * INCH, abs=0.1)
+    # Long-edge duplex: each back sits where its front lands when the sheet is flipped.
+    mirrored = sorted((width - x1, top) for x0, top, x1, _ in faces)
+    placed = sorted((x0, top) for x0, top, _, _ in backs)
+    assert all(a == pytest.approx(b, abs=0.05) for a, b in zip(mirrored, placed))
+    assert len(marks) == 7  # the seven dominoes holding a six
+
+
+def test_nothing_within_5_mm_of_the_edge(kit):
+    _, folder = kit
+    for name in ("ley-lines-board.pdf", "ley-lines-dominoes.pdf", "ley-lines-rules.pdf"):
+        assert min(ink_margins(folder / name)) >= MARGIN, name
+
+
+def test_rule_sheet_credits_and_states_interpretations(kit):
+    _, folder = kit
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(folder / "ley-lines-rules.pdf").pages)
+    assert "James Kyle" in text and "reconstruction" in text
+    assert "energy stops there" in text  # the tie rule
+    assert "3 king moves apart" in text  # the tor distance
+    assert "coins are the cairns" in text and "pawn is the tor" in text
+    assert "Figure 2" in text and "3 + 3 x 2 = 9" in text
+
+
+def test_builds_are_byte_identical(tmp_path):
+    one = build(tmp_path / "one", "--format", "pdf,svg")
+    two = build(tmp_path / "two", "--format", "pdf,svg")
+    names = sorted(p.name for p in one.iterdir() if not p.name.startswith("."))
+    assert names == sorted(p.name for p in two.iterdir() if not p.name.startswith(".")) and len(names) > 5
+    for name in names:
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name
