@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Annotated, NamedTuple, Optional
+from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
 import typer
 
@@ -20,6 +20,9 @@ from ...rulesheets import write_rules
 from .difficulty import difficulty
 from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
 from .engine import Tile, deal
+
+if TYPE_CHECKING:
+    from .solver import Solution
 
 NAME = "pack-solitaire"
 DESIGNER = "David Hassell"
@@ -40,13 +43,13 @@ def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, deals:
     return files + write_rules(NAME, opts, designer=DESIGNER)
 
 
-def _par(tiles: dict[int, Tile]):
+def _par(tiles: dict[int, Tile]) -> Solution:
     from .solver import solve  # loaded only when a par is wanted
 
     return solve(tiles, time_limit=None, node_limit=SEARCH_NODES)
 
 
-def _claim(solution) -> str:
+def _claim(solution: Solution) -> str:
     return "the best score this deal allows (proven)" if solution.proven_optimal else "the best layout found in the search given (not proven best)"
 
 
@@ -58,8 +61,10 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
     full = plan(size, size, sheet)
     per_sheet = full.cols * full.rows
     ids = sorted(tiles)
-    left_over = len(ids) % per_sheet if len(ids) > per_sheet else 0
-    on_sheets, loose = (ids[: len(ids) - left_over], ids[len(ids) - left_over :]) if left_over <= LOOSE_MOST else (ids, [])
+    # No sheet for a tile or two alone: the few left over from full sheets stand beside the record grids.
+    rest = len(ids) % per_sheet if len(ids) > per_sheet else 0
+    rest = rest if rest <= LOOSE_MOST else 0
+    on_sheets, loose = ids[: len(ids) - rest], ids[len(ids) - rest :]
     components = [Component(size, size, partial(dealt_tile, i, tiles[i], bw=bw)) for i in on_sheets]
     pages = impose(components, sheet, caption=f"Pack Solitaire deal {seed}")
     for page in pages:
@@ -76,7 +81,7 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
 
 def _placed(page: Drawing, size: float) -> list[tuple[float, float]]:
     """The top-left corners of the tiles impose put on a sheet: its groups clipped to a tile."""
-    return [(g.transform[4], g.transform[5]) for g in page.items if isinstance(g, Group) and g.clip is not None and g.clip.w == size]
+    return [(g.transform[4], g.transform[5]) for g in page.items if isinstance(g, Group) and g.clip is not None and abs(g.clip.w - size) < 1e-6]
 
 
 def answer_positions(count: int) -> list[int]:
@@ -88,9 +93,10 @@ def answer_positions(count: int) -> list[int]:
 def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
     """Deals two a page, each with its difficulty and the label of its answer page; one record sheet
     to copy; then the answers, one a page, in their own order."""
-    solutions = {n: _par(deal(n)) for n in numbers}
+    dealt = {n: deal(n) for n in numbers}
+    solutions = {n: _par(dealt[n]) for n in numbers}
     positions = answer_positions(len(numbers))
-    entries = [BookDeal(n, deal(n), difficulty(deal(n), solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
+    entries = [BookDeal(n, dealt[n], difficulty(dealt[n], solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
     pages: list[Drawing] = [
         book_page(opts.paper, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE, bw) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)
     ]
