@@ -52,6 +52,17 @@ def read_pages(path: Path) -> list[PageGeometry]:
     return pages
 
 
+def cover_pages(path: Path) -> int:
+    """How many pages come before the first part the PDF's outline names (the cover and its back); 0 without a cover."""
+    import pypdf
+
+    reader = pypdf.PdfReader(path)
+    top = [entry for entry in reader.outline if not isinstance(entry, list)]
+    if len(top) < 2 or top[0].title != "About this file":
+        return 0
+    return reader.get_destination_page_number(top[1])
+
+
 def ink_margins(path: Path, dpi: int = 100) -> list[float]:
     """Per page, the distance in mm from the paper edge to the nearest printed (non-white) pixel.
 

@@ -55,8 +55,8 @@ def test_one_deck_prints_once(tmp_path):
     deck.write_text("26 10\n")
     assert build("power-lines-cards", "--out", str(tmp_path / "o"), "--deck", str(deck), "--format", "pdf").exit_code == 0
     reader = pypdf.PdfReader(tmp_path / "o" / "power-lines-cards.pdf")
-    assert len(reader.pages) == 6  # 27 cards (26 + Base): 3 sheets, each with its backs
-    assert "mine" in reader.pages[1].extract_text()
+    assert len(reader.pages) == 2 + 6  # the cover and its back; 27 cards (26 + Base): 3 sheets, each with its backs
+    assert "mine" in reader.pages[3].extract_text()
 
 
 def test_rule_sheets_credit_the_designers(tmp_path):

@@ -9,7 +9,9 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen import canvas
 
+from .cover import PrintHints
 from .shapes import IDENTITY, Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
+from .text import REGULAR, embedded
 
 PT_PER_MM = 72 / 25.4
 # Form XObjects may hold art anywhere within this box (mm): reused designs are never clipped by it.
@@ -19,19 +21,31 @@ FORM_BOX = (-1000, -1000, 1000, 1000)
 rl_config.useA85 = 0
 
 
-def render_pdf(pages: list[Drawing], title: str = "") -> bytes:
+def render_pdf(pages: list[Drawing], title: str = "", hints: PrintHints | None = None) -> bytes:
+    """One PDF of `pages`; without `hints`, a one-sided file whose outline is its title."""
+    hints = hints or PrintHints(subject=title, outline=((title, 0, 0),) if title else ())
     buf = BytesIO()
     # invariant=1 drops the creation date and random document id: same input, same bytes.
-    c = canvas.Canvas(buf, invariant=1, pageCompression=1)
+    # The initial font is embedded too, so no page refers to an unembedded standard font.
+    c = canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=embedded(REGULAR), lang="en")
     c.setTitle(title)
+    c.setSubject(hints.subject)
     c.setCreator("pnp")
     c.setAuthor("pnp")
+    # Print hints a print dialog reads: actual size, and one- or two-sided as the pages are laid out.
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if hints.duplex else "Simplex")
+    c.setViewerPreference("DisplayDocTitle", "true")
     painter = _Painter(c)
-    for page in pages:
+    for number, page in enumerate(pages):
+        c.bookmarkPage(f"page{number + 1}")
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         # Work in millimetres with y pointing down, as the drawing model does.
         painter.group(Group(tuple(page.items), (PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)))
         c.showPage()
+    for entry_title, page_index, level in hints.outline:
+        c.addOutlineEntry(entry_title, f"page{page_index + 1}", level)
+    c.showOutline()
     c.save()
     return buf.getvalue()
 
@@ -105,11 +119,12 @@ class _Painter:
         elif isinstance(shape, Text):
             self._set("fill", shape.fill, lambda v: c.setFillColor(_colour(v)))
             # One text object: its matrix puts the baseline at (x, y) and turns y up again for the glyphs.
-            width = c.stringWidth(shape.text, shape.font, shape.size) / PT_PER_MM
+            font = embedded(shape.font)
+            width = c.stringWidth(shape.text, font, shape.size) / PT_PER_MM
             x = shape.x - {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
             t = c.beginText()
             t.setTextTransform(1 / PT_PER_MM, 0, 0, -1 / PT_PER_MM, x, shape.y)
-            t.setFont(shape.font, shape.size)
+            t.setFont(font, shape.size)
             t.textOut(shape.text)
             c.drawText(t)
         else:

@@ -7,15 +7,7 @@ import re
 import svgwrite
 
 from .shapes import IDENTITY, Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
-from .text import MM_PER_PT
-# The PDF's standard fonts, then faces with the same metrics (so lines break where the PDF's do).
-SANS = "Helvetica, Arial, 'Nimbus Sans', 'Liberation Sans', sans-serif"
-FONT_FAMILY = {
-    "Helvetica": (SANS, "normal", "normal"),
-    "Helvetica-Bold": (SANS, "bold", "normal"),
-    "Helvetica-Oblique": (SANS, "normal", "italic"),
-    "Courier": ("Courier, 'Courier New', 'Nimbus Mono PS', 'Liberation Mono', monospace", "normal", "normal"),
-}
+from .text import MM_PER_PT, face
 
 
 def _n(x: float) -> str:
@@ -99,14 +91,14 @@ def _element(dwg: svgwrite.Drawing, shape: Shape, ids: _Ids):
         g.add(dwg.use(f"#{design_id}"))
         return g
     if isinstance(shape, Text):
-        family, weight, font_style = FONT_FAMILY.get(shape.font, FONT_FAMILY["Helvetica"])
+        # The family the PDF embeds, then fallbacks with the same widths: lines break where the PDF's do.
+        font = face(shape.font)
         return dwg.text(
             shape.text,
             insert=(_n(shape.x), _n(shape.y)),
             font_size=_n(shape.size * MM_PER_PT),
-            font_family=family,
-            font_weight=weight,
-            font_style=font_style,
+            font_family=font.family,
+            font_weight=font.weight,
             text_anchor=shape.anchor,
             fill=shape.fill,
             # SVG collapses runs of spaces unless told not to; aligned text (a .layout in Courier) needs them.

@@ -3,23 +3,69 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from ..diagnostics import PnpError
 from .shapes import Anchor, Text
 
 MM_PER_PT = 25.4 / 72
+
+# Drawings name a font by the standard PDF font whose role it plays. No file uses those
+# unembedded standards: every PDF embeds (as subsets), and every SVG names, the Liberation 2
+# face drawn to the same advance widths (SIL OFL, shipped in fonts/), so a line breaks alike
+# in pnp, in any viewer and on any printer.
+REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
+MONO = "Courier"
 
 
-def cap_height(size: float) -> float:
-    """Height in mm of a capital letter at `size` pt (Helvetica's is 0.72 em)."""
-    return size * MM_PER_PT * 0.72
+@dataclass(frozen=True)
+class Face:
+    name: str  # the PostScript name, as the PDF embeds it
+    file: str
+    family: str  # as an SVG names it, with fallbacks of the same widths
+    weight: str
+
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+_SANS = "'Liberation Sans', Arial, Helvetica, sans-serif"
+FACES = {
+    REGULAR: Face("LiberationSans", "LiberationSans-Regular.ttf", _SANS, "normal"),
+    BOLD: Face("LiberationSans-Bold", "LiberationSans-Bold.ttf", _SANS, "bold"),
+    MONO: Face("LiberationMono", "LiberationMono-Regular.ttf", "'Liberation Mono', 'Courier New', Courier, monospace", "normal"),
+}
+
+
+def face(font: str) -> Face:
+    try:
+        return FACES[font]
+    except KeyError:
+        raise ValueError(f"no embedded face for font {font!r}; use one of {', '.join(FACES)}") from None
+
+
+@cache
+def embedded(font: str) -> str:
+    """The name under which ReportLab knows `font`'s embedded face (registered on first use)."""
+    from reportlab.pdfbase import pdfmetrics  # ReportLab loads only when text is laid out
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    f = face(font)
+    pdfmetrics.registerFont(TTFont(f.name, FONT_DIR / f.file))
+    return f.name
+
+
+def cap_height(size: float, font: str = REGULAR) -> float:
+    """Height in mm of a capital letter at `size` pt, from the embedded face's own metrics."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return size * MM_PER_PT * getFont(embedded(font)).face.capHeight / 1000
 
 
 def width_mm(text: str, font: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth  # ReportLab loads only when text is laid out
+    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth(text, font, size) * MM_PER_PT
+    return stringWidth(text, embedded(font), size) * MM_PER_PT
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
@@ -48,7 +94,7 @@ class FittedText:
 
     def shapes(self, x: float, y_top: float, height: float, font: str, fill: str, anchor: Anchor) -> list[Text]:
         """The lines as Text, centred vertically in a box starting at y_top."""
-        ascent = cap_height(self.size)
+        ascent = cap_height(self.size, font)
         block = ascent + self.leading * (len(self.lines) - 1)
         y = y_top + (height - block) / 2 + ascent
         return [Text(x, y + i * self.leading, line, self.size, font, fill, anchor) for i, line in enumerate(self.lines)]
@@ -60,7 +106,7 @@ def fit(text: str, font: str, width: float, height: float, largest: float, small
     while size >= smallest - 1e-9:
         lines = wrap(text, font, size, width)
         leading = size * MM_PER_PT * line_spacing
-        if lines is not None and cap_height(size) + leading * (len(lines) - 1) + size * MM_PER_PT * 0.25 <= height:
+        if lines is not None and cap_height(size, font) + leading * (len(lines) - 1) + size * MM_PER_PT * 0.25 <= height:
             return FittedText(size, lines, leading)
         size -= 0.25
     raise PnpError(

@@ -10,6 +10,7 @@ import typer
 
 from ..build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ..diagnostics import PnpError
+from ..draw.cover import Part, document
 from ..draw.shapes import Line, Shape, Text, group
 from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
 from ..output import write_pages
@@ -31,6 +32,12 @@ from .model import ALL_PIECES, RANK_LETTERS, RANK_NAMES, SUITS, Suit, parse_rank
 
 NAME = "piecepack"
 LEGEND = 7.0  # mm under each die net for the cut / fold legend
+ASSEMBLY = [
+    "Dice: cut each net out along its solid outline, glue tabs and all. Crease every dashed line with the print outside, "
+    "fold the net into a cube and glue each tab inside the face it meets.",
+    "Pawns: cut out the strip, fold it in half across the middle so the two suit panels meet back to back, and glue them. "
+    "Fold the two feet out along their dashed lines, one to each side, so the pawn stands.",
+]
 
 
 def _rank(text: str) -> int | None:
@@ -89,14 +96,17 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_o
     """Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
     lay = piecepack_layout()
     with_bleed = SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset)
+    tile_about = f"{lay.tile.size / 25.4:g} in ({lay.tile.size:g} mm) square: a rank and its suit on the front, the common back behind."
     if tiles is not None:
         lo, hi = parse_rank_range(tiles)
         name, what = f"{NAME}-tiles-{RANK_LETTERS[lo]}-{RANK_LETTERS[hi]}", f"Piecepack tiles {RANK_NAMES[lo]} to {RANK_NAMES[hi]}"
         pages = impose(tile_components(bw, (lo, hi)), with_bleed, caption=what)
+        parts = [Part("Tiles", f"{4 * (hi - lo + 1)} tiles, {tile_about}", pages, duplex=True)]
+        assembly: list[str] = []
     else:
         name, what = NAME, "Piecepack"
+        tile_pages = impose(tile_components(bw), with_bleed, caption="Piecepack tiles")
         pages = [
-            *impose(tile_components(bw), with_bleed, caption="Piecepack tiles"),
             # One sheet: the coins six to a row (each row one suit, null to 5), their backs on
             # the other side; under them the dice and pawns, which carry their own cut lines.
             *impose_stacked(
@@ -107,9 +117,15 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_o
                 caption="Piecepack coins, dice and pawns",
             ),
         ]
+        coins = f"24 coins, {lay.coin.diameter / 25.4:g} in ({lay.coin.diameter:g} mm) across, with their suits behind; a die net and a pawn strip for each suit."
+        parts = [Part("Tiles", f"24 tiles, {tile_about}", tile_pages, duplex=True), Part("Coins, dice and pawns", coins, pages, duplex=True)]
+        assembly = ASSEMBLY
     if bw:
         name, what = f"{name}-bw", f"{what} (black and white)"
-    return write_pages(name, pages, opts, title=what)
+    about = "Pieces of the piecepack, the public-domain game system, to print, cut out and play with."
+    notes = ["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."]
+    doc = document(what, opts.paper, about, parts, notes, assembly)
+    return write_pages(name, doc.pages, opts, title=doc.title, hints=doc.hints)
 
 
 @build_app.command(NAME)

@@ -6,6 +6,7 @@ from functools import partial
 from pathlib import Path
 
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...draw.cover import Part, document
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, pack_rows
 from ...output import write_pages
@@ -31,10 +32,24 @@ def pyramid_pages(paper: str) -> list[Drawing]:
 
 
 def build(opts: BuildOptions) -> list[Path]:
-    pages = [boards_page(opts.paper), *pyramid_pages(opts.paper), score_pad(opts.paper)]
     colours = [colour.name for colour in paint_layout().colours]
     rules = write_rules(NAME, opts, designer="Robert Dudley", colours=colours, trios=TRIOS)
-    return write_pages(NAME, pages, opts, title="Paint the Line") + rules
+    doc = document(
+        "Paint the Line",
+        opts.paper,
+        f"Paint the Line by Robert Dudley, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
+        [
+            Part("Boards", "the movement board and the scoring board.", [boards_page(opts.paper)]),
+            Part("Pyramids", f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.", pyramid_pages(opts.paper)),
+            Part("Score pad", "a page to record the scores of several games.", [score_pad(opts.paper)]),
+        ],
+        assembly=[
+            "Cut each pyramid net out along its solid outline, glue tab included.",
+            "Crease the dashed lines with the colour outside, bend the four faces round into a pyramid and glue the tab "
+            "under the face it meets. The base stays open, as on a real Looney Pyramid.",
+        ],
+    )
+    return write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
 
 
 @build_app.command(NAME)

@@ -11,6 +11,7 @@ import typer
 from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...diagnostics import PnpError
 from ... import options as parse
+from ...draw.cover import Part, document
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
@@ -68,7 +69,16 @@ def build(
     pages = card_pages(opts.paper, decks, bleed, cut_lines, back_offset)
     cat = catalogue()
     rules = write_rules(NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_label)
-    return write_pages(NAME, pages, opts, title="Power Lines cards") + rules
+    lay = cards.card_layout()
+    about = f"{lay.width:g} x {lay.height:g} mm, {lay.sheet_cols * lay.sheet_rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
+    doc = document(
+        "Power Lines - cards",
+        opts.paper,
+        f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
+        [Part("Cards", about, pages, duplex=True)],
+        notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
+    )
+    return write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
 
 
 @build_app.command(NAME)
