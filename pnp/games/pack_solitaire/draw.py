@@ -205,7 +205,7 @@ class BookDeal:
     answer: str  # the label of its answer page at the back, e.g. "A7"
 
 
-def book_deal_height() -> float:
+def _book_deal_height() -> float:
     b = solitaire_layout().book
     return _book_header() + SIZE * b.tile + (SIZE - 2) * b.gap + b.pack_gap
 
@@ -223,7 +223,7 @@ def book_page(paper: str, deals: list[BookDeal], footnote: str, bw: bool = False
     foot_y = p.height - margin
     room = foot_y - 2 * lay.small_size * MM_PER_PT - margin
     step = room / len(deals)
-    if book_deal_height() > step:
+    if _book_deal_height() > step:
         raise ValueError(f"{len(deals)} book deals do not fit one {paper} page")
     for i, entry in enumerate(deals):
         _book_deal(page, margin, margin + i * step, p.width - 2 * margin, entry, bw)
