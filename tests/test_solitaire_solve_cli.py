@@ -20,7 +20,7 @@ def test_solve_json_agrees_with_score(tmp_path):
     result = runner.invoke(app, ["solitaire", "solve", str(tiles), "--time-limit", "3", "--json", "-o", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds"}
+    assert set(data) == {"score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine"}
     assert out.read_text() == data["layout"]
     parsed = parse_layout(data["layout"], deal(11))
     assert not parsed.diagnostics

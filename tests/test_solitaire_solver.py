@@ -1,4 +1,6 @@
-"""The Pack Solitaire solver against layouts whose best score is known without it."""
+"""The Pack Solitaire solver against layouts whose best score is known without it.
+
+Unless a test names an engine, solve() runs the compiled one (the Python one with PNP_SOLVER=python)."""
 
 from __future__ import annotations
 
@@ -27,11 +29,9 @@ def assert_checks_out(tiles, solution) -> None:
     assert result.score == solution.score <= solution.bound
 
 
-@settings(max_examples=3, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_a_cut_up_perfect_layout_is_put_back_together(rng: random.Random):
-    # Give each of the 5 x 5 points where tiles meet a square value; each tile takes its four
-    # corners, so the uncut layout matches on every pair. Then shuffle and turn the pieces.
+def cut_up_perfect_layout(rng: random.Random) -> dict:
+    """Give each of the 5 x 5 points where tiles meet a square value; each tile takes its four
+    corners, so the uncut layout matches on every pair. Then shuffle and turn the pieces."""
     point = [[rng.choice([None, 0, 1, 2, 3, 4, 5]) for _ in range(SIZE + 1)] for _ in range(SIZE + 1)]
     pieces = [
         tuple(coin(point[r + dr][c + dc]) for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)))
@@ -39,8 +39,16 @@ def test_a_cut_up_perfect_layout_is_put_back_together(rng: random.Random):
         for c in range(SIZE)
     ]
     rng.shuffle(pieces)
-    tiles = {i: rotate(piece, rng.choice((0, 90, 180, 270))) for i, piece in enumerate(pieces, 1)}
-    solution = solve(tiles, time_limit=None)
+    return {i: rotate(piece, rng.choice((0, 90, 180, 270))) for i, piece in enumerate(pieces, 1)}
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_cut_up_perfect_layout_is_put_back_together(rng: random.Random):
+    # The Python engine, the reference (tests/test_solver_engines.py checks the compiled one).
+    tiles = cut_up_perfect_layout(rng)
+    solution = solve(tiles, time_limit=None, engine="python")
+    assert solution.engine == "python"
     assert_checks_out(tiles, solution)
     assert (solution.score, solution.tiles_placed, solution.proven_optimal) == (PERFECT, 16, True)
 

@@ -152,6 +152,10 @@ typedef struct {
     int8_t gain, inner, o;
 } Cand;
 
+#define TOP_SLOTS (1 << 20)
+
+static uint32_t slot_of(uint32_t key, int bits) { return (uint32_t)(key * 2654435761u) >> (32 - bits); }
+
 typedef struct {
     const Geometry *g;
     uint8_t sq[NO][4];
@@ -170,15 +174,13 @@ typedef struct {
     int16_t loose_memo[17][MAX_GROUPS][49];
     int16_t cand_count[16][MAX_KEY]; /* -1: not built yet */
     Cand (*cands)[MAX_KEY][NO];
+    /* quad_with_top's cache, direct-mapped: a new key takes the slot of the old one */
+    uint32_t *top_key; /* key + 1, 0 for an empty slot */
+    int16_t *top_value;
 } Tables;
 
 static int desc_u32(const void *x, const void *y) {
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a < b) - (a > b);
-}
-
-static int desc_u64(const void *x, const void *y) {
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return (a < b) - (a > b);
 }
 
@@ -190,6 +192,8 @@ static void free_tables(Tables *t) {
     free(t->qf);
     free(t->tp);
     free(t->cands);
+    free(t->top_key);
+    free(t->top_value);
     free(t);
 }
 
@@ -228,7 +232,9 @@ static Tables *make_tables(const Geometry *g, const uint8_t *codes) {
             for (int j = 0; j < 49; j++) t->loose_memo[d][i][j] = UNKNOWN;
     memset(t->cand_count, 0xff, sizeof t->cand_count);
     t->cands = malloc(sizeof(Cand[MAX_KEY][NO]) * 16);
-    if (t->cands == NULL) goto fail;
+    t->top_key = calloc(TOP_SLOTS, sizeof(uint32_t));
+    t->top_value = malloc(TOP_SLOTS * sizeof(int16_t));
+    if (t->cands == NULL || t->top_key == NULL || t->top_value == NULL) goto fail;
 
     /* Every valid 2x2 arrangement of every 4-tile set, in all four turns of the block. */
     size_t cap = 1 << 18, used = 0;
@@ -435,6 +441,9 @@ static int loose(Search *S, int d) {
 
 /* Best inner score (at most cap) plus the pairs facing up, over arrangements of a set. */
 static int quad_with_top(Tables *t, int mask, int above_left, int above_right, int cap) {
+    uint32_t key = (((uint32_t)mask * 49 + above_left) * 49 + above_right) * CAPS + cap + 1;
+    uint32_t at = slot_of(key, 20);
+    if (t->top_key[at] == key) return t->top_value[at];
     int got = NEG;
     const int *ra = t->rel_top[above_left], *rb = t->rel_top[above_right];
     for (int32_t i = t->arr_start[mask]; i < t->arr_start[mask + 1]; i++) {
@@ -445,10 +454,15 @@ static int quad_with_top(Tables *t, int mask, int above_left, int above_right, i
         int value = s + ra[ARR_A(e)] + rb[ARR_B(e)];
         if (value > got) got = value;
     }
+    t->top_key[at] = key;
+    t->top_value[at] = (int16_t)got;
     return got;
 }
 
-/* Depth 8: the best split of the 8 tiles left into BL and BR, each with the row above. */
+/* Depth 8 (TL and TR done): the best split of the 8 tiles left into BL and BR, each
+ * scored with the row above it, plus the pairs between BL and BR. The splits are taken
+ * by their capped quadrant scores, best first (a bucket sort: the result is a maximum,
+ * so the order among equals does not matter). */
 static int bottom_half(Search *S, int mask, int score, int cap) {
     Tables *t = S->t;
     const Geometry *g = S->g;
@@ -460,8 +474,8 @@ static int bottom_half(Search *S, int mask, int score, int cap) {
     int bits[8], n = 0;
     for (int i = 0; i < NT; i++)
         if (mask >> i & 1) bits[n++] = 1 << i;
-    uint64_t splits[70];
-    int m = 0;
+    enum { MOST = 2 * (CAPS - 1) };
+    int count[MOST + 2] = {0}, sum[70], bl_of[70], m = 0;
     for (int x = 1; x < n; x++)
         for (int y = x + 1; y < n; y++)
             for (int z = y + 1; z < n; z++) {
@@ -471,16 +485,20 @@ static int bottom_half(Search *S, int mask, int score, int cap) {
                     int bl = halves[h], br = mask & ~bl;
                     if (t->quad[bl] >= 0 && t->quad[br] >= 0) {
                         int qa = t->quad[bl] < cap ? t->quad[bl] : cap, qb = t->quad[br] < cap ? t->quad[br] : cap;
-                        splits[m++] = (uint64_t)(qa + qb) << 40 | (uint64_t)bl << 24 | (uint64_t)br << 8 | (uint64_t)qb;
+                        sum[m] = qa + qb, bl_of[m++] = bl;
+                        count[qa + qb]++;
                     }
                 }
             }
-    qsort(splits, m, sizeof(uint64_t), desc_u64);
+    int start[MOST + 2], order[70];
+    start[MOST] = 0;
+    for (int b = MOST; b > 0; b--) start[b - 1] = start[b] + count[b];
+    for (int i = 0; i < m; i++) order[start[sum[i]]++] = i;
     int beat = S->best - score - g->loose_bl_br;
     for (int i = 0; i < m; i++) {
-        int both = (int)(splits[i] >> 40), bl = (int)(splits[i] >> 24 & 0xffff), br = (int)(splits[i] >> 8 & 0xffff);
-        int quad_br = (int)(splits[i] & 0xff);
-        if (both + 8 <= beat) break;
+        int k = order[i], bl = bl_of[k], br = mask & ~bl;
+        int quad_br = t->quad[br] < cap ? t->quad[br] : cap;
+        if (sum[k] + 8 <= beat) break;
         int up_bl = quad_with_top(t, bl, above[0], above[1], cap);
         if (up_bl + quad_br + 4 <= beat) continue;
         int value = up_bl + quad_with_top(t, br, above[2], above[3], cap);

@@ -134,7 +134,7 @@ def solve_command(
         write_atomic(output, text)
     if as_json:
         keys = ("score", "tiles_placed", "proven_optimal", "bound")
-        data = {k: getattr(solution, k) for k in keys} | {"layout": text, "seconds": round(solution.seconds, 3)}
+        data = {k: getattr(solution, k) for k in keys} | {"layout": text, "seconds": round(solution.seconds, 3), "engine": solution.engine}
         typer.echo(json.dumps(data, indent=2))
     else:
         proof = "proven optimal" if solution.proven_optimal else f"not proven; no layout scores more than {solution.bound}"

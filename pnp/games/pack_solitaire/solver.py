@@ -209,7 +209,8 @@ def _turn(o: int) -> int:
 class _Tables:
     """Everything precomputed for one tile set of 16 tiles."""
 
-    def __init__(self, codes: list[tuple[int, int, int, int]]):
+    def __init__(self, codes: list[tuple[int, int, int, int]], quads: bool = True):
+        """quads=False leaves out the 2x2 tables, which only the quadrant search reads."""
         n = len(codes)
         self.n = n
         # sq[4 * t + q]: tile t's squares (UL, UR, LL, LR) after q quarter turns.
@@ -227,7 +228,8 @@ class _Tables:
                 self.twin_before[t] = -1
             else:  # the nearest earlier twin
                 self.twin_before[t] = max(u for u in range(t) if sq[4 * u] == sq[4 * t])
-        self._quads(m)
+        if quads:
+            self._quads(m)
         self.part_memo: dict[int, int] = {0: 0}
         self.cands: list[dict] = [{} for _ in range(16)]
 
@@ -667,7 +669,7 @@ def solve(
         best, best_grid, nodes = search.best, search.best_grid, search.nodes
         bound = best if proven else max([best, *search.open])
     if best_grid is None:  # no full layout exists, or none was found in time
-        found = _fewer_tiles(tables or _Tables(codes), ids, deadline, node_limit, start, none_full=proven)
+        found = _fewer_tiles(tables or _Tables(codes, quads=False), ids, deadline, node_limit, start, none_full=proven)
         found.engine, found.nodes = engine, nodes
         return found
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]
