@@ -133,7 +133,7 @@ def parse_deals(text: str) -> Deals:
 
 @build_app.command(NAME)
 def build_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Which deal: the same seed as `pnp solitaire deal --seed`.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Which deal to cut out (1 if neither option is given): the same seed as `pnp solitaire deal --seed`.")] = None,
     deals: Annotated[
         Optional[Deals],
         typer.Option("--deals", parser=parse_deals, metavar="A-B", help="A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back."),
