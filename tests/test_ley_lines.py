@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -279,6 +278,11 @@ def test_each_half_needs_an_energy_path():
 
 def test_dealt_hands_are_kept():
     assert breach(SETUP + "\nS 5-5 i4 j4\n").code == "not-in-hand"
+    # Without S's deal line, S may play anything not dealt to someone else.
+    partial = SETUP.replace("deal S 0-0 0-1 1-2 2-2 2-4 3-3 4-4\n", "")
+    assert game_of(partial + "\nS 1-2 i4 j4\n").valid
+    d = breach(partial + "\nS 0-3 i4 j4\n")
+    assert d.code == "not-in-hand" and "dealt to M" in d.message
     assert breach(SETUP + "\nS 1-2 i4 j4\nM 2-1 i5 j5\n").code == "played-twice"
 
 

@@ -22,10 +22,8 @@ from ...rules import MultisetRules, load_rules
 from .board import Space, adjacent, neighbours
 
 SUITS = ("S", "M", "C", "A")
-SUIT_NAMES = {"S": "suns", "M": "moons", "C": "crowns", "A": "arms"}
 CAIRN_ENERGY = 0
 TOR_ENERGY = 7
-CAIRN_VALUES = range(6)
 HAND = 7  # dominoes dealt to each player, 3 or 4 players alike
 
 Domino = tuple[int, int]  # (low, high)

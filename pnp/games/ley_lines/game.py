@@ -235,6 +235,9 @@ def _turn(game: Game, item: TurnItem) -> None:
         raise _Breach("six", f"{domino_name(d)} is not in play: a {game.n}-player game sets aside the dominoes with a six", item.line, item.at["domino"])
     if d in game.played:
         raise _Breach("played-twice", f"{domino_name(d)} was already played on line {game.played[d]}; each domino is played once", item.line, item.at["domino"])
+    if d in game.dealt and game.dealt[d][0] != item.player:
+        owner, line = game.dealt[d]
+        raise _Breach("not-in-hand", f"{domino_name(d)} was dealt to {owner} (line {line}), not to {item.player}", item.line, item.at["domino"])
     if hand is not None and not hand[d]:
         held = " ".join(domino_name(x) for x in sorted(hand.elements()))
         raise _Breach("not-in-hand", f"{item.player} was not dealt {domino_name(d)}; left in hand: {held}", item.line, item.at["domino"])
@@ -272,8 +275,12 @@ def _where_legal(game: Game, d: Domino) -> str:
 
 
 def legal_moves(game: Game, suit: str) -> list[tuple[Domino, Space, int, Space, int]]:
-    """Every legal placement for `suit` from its known hand (every domino not yet played if unknown)."""
+    """Every legal placement for `suit` from its known hand (if unknown: every domino neither
+    played nor dealt to someone else)."""
     hand = game.hands.get(suit)
-    pool = sorted(hand.elements()) if hand is not None else [d for d in dominoes_in_play(game.n) if d not in game.played]
+    if hand is not None:
+        pool = sorted(hand.elements())
+    else:
+        pool = [d for d in dominoes_in_play(game.n) if d not in game.played and game.dealt.get(d, (suit, 0))[0] == suit]
     placer = Placer(game.pos)
     return [(d, f, a, s, b) for d in dict.fromkeys(pool) for f, a, s, b in placer.placements(d)]

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 
-from .board import Space, name, neighbours
+from .board import Space, king_distance, name, neighbours
 from .engine import HAND, SUITS, dominoes_in_play, domino_name
 from .files import CairnItem, DealItem, TorItem, TurnItem, format_record
 from .game import CAIRNS_EACH, TOR_SPACING, Game, apply, legal_moves, new_game
-from .board import king_distance
 
 _AT = {"owner": 0, "value": 0, "space": 0, "player": 0, "domino": 0, "first": 0, "second": 0}
 MAX_TURNS = 500  # far more than a game can last: each placement uses up one of 28 dominoes
@@ -28,13 +27,13 @@ def random_game(players: int, seed: int) -> tuple[Game, list[str]]:
         game, lines = new_game(suits), []
         if _set_up(game, lines, rng):
             break
-    for turn in range(MAX_TURNS):
+    for _ in range(MAX_TURNS):
         if game.finished:
             break
         suit = game.to_move()
         moves = legal_moves(game, suit)
         if moves:
-            d, first, a, second, b = rng.choice(moves)
+            _, first, a, second, b = rng.choice(moves)
             apply(game, TurnItem(len(lines), 0, suit, (a, b), first, second, _AT))
             lines.append(f"{suit} {a}-{b} {name(first)} {name(second)}")
         else:
