@@ -1,7 +1,9 @@
-"""A non-editable install, run from elsewhere, must find its layouts, templates and decks."""
+"""A non-editable install, run from elsewhere, must find its layouts, templates and decks,
+and solve with the solver's compiled core."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -69,3 +71,18 @@ def test_installed_pnp_is_the_wheel_not_the_working_tree(installed):
     python = installed / "venv" / "bin" / "python"
     where = subprocess.run([python, "-c", "import pnp; print(pnp.__file__)"], cwd=installed, env=CLEAN_ENV, capture_output=True, text=True, check=True)
     assert where.stdout.startswith(str(installed / "venv")), where.stdout
+
+
+def test_installed_wheel_carries_the_compiled_solver(installed):
+    # The wheel's build hook compiled the C core: the installed pnp solves with it.
+    tiles = installed / "elsewhere" / "deal3.tiles"
+    dealt = run(installed, "solitaire", "deal", "--seed", "3", "-o", str(tiles))
+    assert dealt.returncode == 0, dealt.stderr
+    solved = run(installed, "solitaire", "solve", str(tiles), "--json")
+    assert solved.returncode == 0, solved.stderr
+    data = json.loads(solved.stdout)
+    assert data["engine"] == "compiled" and data["proven_optimal"] and data["score"] == 76
+    python = installed / "venv" / "bin" / "python"
+    core = subprocess.run([python, "-c", "from pnp.games.pack_solitaire import _csearch; print(_csearch.__file__)"],
+                          cwd=installed, capture_output=True, text=True, check=True)
+    assert core.stdout.startswith(str(installed / "venv"))
