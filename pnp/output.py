@@ -193,6 +193,12 @@ def check_target(path: Path) -> None:
         raise PnpError(f"{shown(path)}: is a folder; pnp would write a file by that name", exit_code=2)
 
 
+def check_file(path: Path) -> None:
+    """Before the work: `path` is a file pnp could write (its folder writable, not an input)."""
+    check_folder(path.parent)
+    check_target(path)
+
+
 def write_file(path: Path, data: bytes | str) -> None:
     """Write one file whole (see pnp.atomic); any failure is a one-line usage error (exit 2)."""
     check_target(path)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ... import options as parse
 from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...draw.poster import PosterOptions, tile_poster
 from ...draw.shapes import Drawing
@@ -43,7 +44,7 @@ def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float]
 
 @build_app.command(NAME)
 def build_command(
-    players: Annotated[int, typer.Option("--players", min=3, max=4, help="3 prints Albion only; 4 both islands.")] = 4,
+    players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 prints Albion only; 4 both islands.")] = 4,
     paper: PaperOption = Paper.A4,
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),

@@ -9,9 +9,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from ... import options as parse
 from ...app import App, print_diagnostics
-from ...atomic import write_atomic
-from ...diagnostics import PnpError, rejected
+from ...diagnostics import PnpError, rejected, shown
+from ...output import check_file, write_file
 from ...textfile import read_bytes
 from .board import name
 from .engine import Scored, domino_name
@@ -68,9 +69,9 @@ def check_command(record_path: RecordArg, as_json: JsonOption = False) -> None:
     else:
         print_diagnostics(record_path, found)
         if valid and game is not None:
-            typer.echo(f"{record_path}: valid record: {game.n} players, {game.turns} turns, {_status(game)}")
+            typer.echo(f"{shown(record_path)}: valid record: {game.n} players, {game.turns} turns, {_status(game)}")
         else:
-            typer.echo(f"{record_path}: invalid record, {len(found)} error{'s' * (len(found) != 1)}")
+            typer.echo(f"{shown(record_path)}: invalid record, {len(found)} error{'s' * (len(found) != 1)}")
     if not valid:
         raise typer.Exit(1)
 
@@ -141,7 +142,7 @@ def score_command(record_path: RecordArg, as_json: JsonOption = False) -> None:
 @ley_app.command("show")
 def show_command(
     record_path: RecordArg,
-    turn: Annotated[Optional[int], typer.Option("--turn", min=0, help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
+    turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
 ) -> None:
     """Draw the position on the board: dominoes, cairns, tors, and where each cairn's energy flows."""
@@ -149,9 +150,8 @@ def show_command(
     kind = output.suffix.lower()
     if kind not in (".pdf", ".svg"):
         raise PnpError(f"-o {output}: write a .pdf or an .svg file", exit_code=2)
-    if output.resolve() == record_path.resolve():
-        raise PnpError(f"-o {output}: that is the record itself; pnp never overwrites its input", exit_code=2)
     record, game = read_game(record_path)
+    check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     found = _diagnostics(record, game)
     if game is None or found:
         raise rejected(record_path, found, f"{record_path}: invalid record, nothing drawn")
@@ -164,14 +164,14 @@ def show_command(
     from .draw import position_page
 
     page = position_page(game, f"{record_path.name} after turn {game.turns}")
-    write_atomic(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
-    typer.echo(f"wrote {output}", err=True)
+    write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
+    typer.echo(f"wrote {shown(output)}", err=True)
 
 
 @ley_app.command("random")
 def random_command(
-    players: Annotated[int, typer.Option("--players", min=3, max=4, help="3 (Albion only) or 4 (both islands).")] = 4,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same game; one is chosen if left out.")] = None,
+    players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 (Albion only) or 4 (both islands).")] = 4,
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the record here instead of printing it.", dir_okay=False)] = None,
 ) -> None:
     """A complete random legal game as a .leylines record: set-up and moves drawn among the legal ones."""
@@ -184,5 +184,5 @@ def random_command(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        write_atomic(output, text)
-        typer.echo(f"wrote {output}", err=True)
+        write_file(output, text)
+        typer.echo(f"wrote {shown(output)}", err=True)

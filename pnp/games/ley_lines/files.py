@@ -181,7 +181,7 @@ def _space(column: int, token: str) -> Space:
 
 
 def _value(column: int, token: str) -> int:
-    if not token.isdigit() or len(token) > 1 or int(token) > 5:
+    if token not in ("0", "1", "2", "3", "4", "5"):  # ASCII digits only: isdigit() also takes '٣' and '²'
         raise _Bad("bad-value", f"'{_shown(token)}' is not a cairn value: 0 (null) to 5", column)
     return int(token)
 

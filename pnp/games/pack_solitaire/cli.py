@@ -10,8 +10,9 @@ from typing import Annotated, Optional
 import typer
 
 from ...app import App, print_diagnostics
-from ...atomic import write_atomic
-from ...diagnostics import rejected
+from ... import options as parse
+from ...diagnostics import rejected, shown
+from ...output import check_file, write_file
 from ...textfile import read_bytes
 from .engine import ScoreResult, deal, score_layout
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
@@ -43,7 +44,7 @@ def deal_text(seed: int) -> str:
 
 @solitaire_app.command("deal")
 def deal_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same deal; one is chosen if left out.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deal; one is chosen if left out.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the .tiles file here instead of printing it.", dir_okay=False)] = None,
 ) -> None:
     """Deal the 16 tiles as the rules' setup does: each pack's coins drawn at random onto 8 tiles."""
@@ -54,8 +55,8 @@ def deal_command(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        write_atomic(output, text)
-        typer.echo(f"wrote {output}", err=True)
+        write_file(output, text)
+        typer.echo(f"wrote {shown(output)}", err=True)
 
 
 @solitaire_app.command("check")
@@ -67,7 +68,7 @@ def check_command(tiles: TilesArg, as_json: JsonOption = False) -> None:
     else:
         print_diagnostics(tiles, tileset.diagnostics)
         verdict = "valid tile set" if tileset.valid else f"invalid, {len(tileset.diagnostics)} errors"
-        typer.echo(f"{tiles}: {verdict}")
+        typer.echo(f"{shown(tiles)}: {verdict}")
     if not tileset.valid:
         raise typer.Exit(1)
 
@@ -101,7 +102,7 @@ def score_command(
             typer.echo(json.dumps(empty, indent=2))
         else:
             print_diagnostics(layout, parsed.diagnostics)
-            typer.echo(f"{layout}: invalid layout, {len(parsed.diagnostics)} errors")
+            typer.echo(f"{shown(layout)}: invalid layout, {len(parsed.diagnostics)} errors")
         raise typer.Exit(1)
     result = score_layout(tileset.tiles, parsed.layout)
     valid = not result.violations
@@ -110,10 +111,10 @@ def score_command(
     else:
         for v in result.violations:
             line, col = parsed.where[v.cells[0]]
-            typer.echo(f"{layout}:{line}:{col}: error: {_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", err=True)
+            typer.echo(f"{shown(layout)}:{line}:{col}: error: {_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", err=True)
         p = result.pairs
         typer.echo(f"{result.tiles_placed} tiles placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
-        typer.echo(f"score {result.score}" if valid else f"{layout}: invalid layout, {len(result.violations)} facing pairs break the rules")
+        typer.echo(f"score {result.score}" if valid else f"{shown(layout)}: invalid layout, {len(result.violations)} facing pairs break the rules")
     if not valid:
         raise typer.Exit(1)
 
@@ -121,17 +122,20 @@ def score_command(
 @solitaire_app.command("solve")
 def solve_command(
     tiles: TilesArg,
-    time_limit: Annotated[float, typer.Option("--time-limit", min=0.1, help="Stop after this many seconds with the best layout found.")] = 60.0,
+    time_limit: Annotated[float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")] = 60.0,
     as_json: JsonOption = False,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Also write the layout to this .layout file.", dir_okay=False)] = None,
 ) -> None:
     """The best layout: as many tiles placed as possible, then the highest score, proven where time allows."""
     from .solver import solve  # the solver is only loaded when asked for
 
-    solution = solve(load_tiles(tiles).tiles, time_limit=time_limit)
+    tileset = load_tiles(tiles)
+    if output is not None:
+        check_file(output)  # before the search: a long solve must not end in an unwritable file
+    solution = solve(tileset.tiles, time_limit=time_limit)
     text = format_layout(solution.layout)
     if output is not None:
-        write_atomic(output, text)
+        write_file(output, text)
     if as_json:
         keys = ("score", "tiles_placed", "proven_optimal", "bound")
         data = {k: getattr(solution, k) for k in keys} | {"layout": text, "seconds": round(solution.seconds, 3), "engine": solution.engine}

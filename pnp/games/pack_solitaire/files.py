@@ -112,7 +112,7 @@ def _tile_line(line: int, words: list[tuple[int, str]], found: list[Diagnostic])
         else:
             found.append(error("malformed", f"expected `ID: UL UR LL LR`, like `1: 3S 5M 4C .`; got {first!r}", line, column))
             return None
-    if not re.fullmatch(r"\d{1,6}", head):
+    if not re.fullmatch(r"[0-9]{1,6}", head):  # ASCII digits only, as in every pnp format
         found.append(error("bad-id", f"{head!r} is not a tile id: ids are the numbers 1 to 16", line, column))
         return None
     cells = ([(column + len(first) - len(rest), rest)] if rest else []) + list(words[1:])
@@ -165,7 +165,7 @@ class ParsedLayout:
     diagnostics: list[Diagnostic]
 
 
-_CELL = re.compile(r"(\d{1,3})(?:@(\d{1,3}))?")
+_CELL = re.compile(r"([0-9]{1,3})(?:@([0-9]{1,3}))?")  # ASCII digits only
 
 
 def parse_layout(data: bytes | str, tiles: dict[int, Tile] | None = None) -> ParsedLayout:
