@@ -163,7 +163,7 @@ def show_command(
     from ...draw.svg import render_svg
     from .draw import position_page
 
-    page = position_page(game, f"{record_path.name} after turn {game.turns}")
+    page = position_page(game, f"{shown(record_path.name)} after turn {game.turns}")
     write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
     typer.echo(f"wrote {shown(output)}", err=True)
 

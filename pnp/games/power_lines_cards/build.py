@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
-from ...diagnostics import PnpError
+from ...diagnostics import PnpError, shown
 from ... import options as parse
 from ...draw.cover import Part, document
 from ...draw.shapes import Drawing
@@ -27,11 +27,13 @@ NAME = "power-lines-cards"
 def deck_components(path: Path, player: int) -> list[Component]:
     """The Base, then every card of the deck in catalogue order, all with this player's back and letter."""
     counts = load_deck(path).counts
-    back = partial(cards.back, player, path.stem)
+    # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
+    deck_name = shown(path.stem)
+    back = partial(cards.back, player, deck_name)
     cat = catalogue()
     kinds = [cat.base] + [kind for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
     lay = cards.card_layout()
-    back_key = f"back-{player}-{path.stem}"
+    back_key = f"back-{player}"  # a PDF object name: never the file's name, which may hold [ ] / ( )
     letter = cards.deck_letter(player)
     return [Component(lay.width, lay.height, partial(cards.face, kind, player), back, f"card-{kind.name}-{letter}", back_key) for kind in kinds]
 
