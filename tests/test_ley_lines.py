@@ -507,3 +507,66 @@ def test_show_refuses_bad_requests(tmp_path):
     bad.write_text("players: S M C\ncairn M 0 f12\n")
     result = run("show", str(bad), "-o", str(tmp_path / "bad.pdf"))
     assert result.exit_code == 1 and not (tmp_path / "bad.pdf").exists()
+
+
+# --- the order of the record and the end by the last cairn --------------------------------------------------------------
+
+TORS = CAIRNS + "\ntor C f2\ntor M h6\ntor S l4\n"
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        (CAIRNS + "\ncairn S 0 l6\n", "cairns-done"),
+        (TORS + "tor C m2\n", "tors-done"),
+        (CAIRNS + "\ndeal S 0-0 0-1 1-2 2-2 2-4 3-3 4-4\n", "deal-early"),
+        (TORS + "S pass\ndeal S 0-0 0-1 1-2 2-2 2-4 3-3 4-4\n", "deal-late"),
+        (TORS + "deal S 0-0 0-1 1-2 2-2 2-4 3-3 4-4\ndeal S 0-2 0-3 1-1 1-3 2-3 3-5 4-5\n", "deal-twice"),
+        (CAIRNS + "\ntor C f2\nS pass\n", "turn-early"),
+        (TORS + "S 5-6 i4 j4\n", "six"),
+    ],
+)
+def test_items_come_in_the_order_of_the_game(text, code):
+    assert breach(text).code == code
+
+
+def test_a_player_with_an_empty_hand_must_pass():
+    game = game_of(SETUP)
+    game.hands["S"].clear()
+    record = parse_record(SETUP + "\nS 1-2 i4 j4\n")
+    with pytest.raises(Exception) as caught:
+        apply(game, record.items[-1])
+    assert caught.value.diagnostic.code == "empty-hand"
+
+
+def test_scoring_the_last_cairn_ends_the_game():
+    game = game_of(SETUP)
+    last = sp("h4")
+    for space in list(game.pos.cairns):
+        if space != last:
+            del game.pos.cairns[space]
+    record = parse_record(SETUP + "\nS 1-2 i4 j4\nM 3-5 k4 k5\nC pass\n")
+    for item in record.items[-3:-1]:
+        apply(game, item)
+    assert game.finished == "the last cairn was scored" and game.winners() == ["S"]
+    with pytest.raises(Exception) as caught:
+        apply(game, record.items[-1])
+    assert caught.value.diagnostic.code == "game-over"
+
+
+def test_score_text_names_the_winner(tmp_path):
+    out = tmp_path / "g.leylines"
+    run("random", "--players", "4", "--seed", "6", "-o", str(out))
+    result = run("score", str(out))
+    assert result.exit_code == 0
+    scores = dict(part.split() for part in result.output.split("scores: ")[1].splitlines()[0].split(", "))
+    best = max(scores, key=lambda suit: int(scores[suit]))
+    assert sorted(int(v) for v in scores.values())[-2] < int(scores[best])  # this seed has one winner
+    assert f"{best} wins (every player passed in succession)" in result.output
+    finished = tmp_path / "passes.leylines"
+    finished.write_text(SETUP + "\nS pass\nM pass\nC pass\n")
+    assert "a tie between S and M and C" in run("score", str(finished)).output
+    bad = tmp_path / "bad.leylines"
+    bad.write_text(SETUP + "\nM pass\n")
+    result = run("score", str(bad))
+    assert result.exit_code == 1 and "turn-order" not in result.output and "it is S's turn" in result.output
