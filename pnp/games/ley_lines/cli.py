@@ -15,7 +15,7 @@ from ...diagnostics import PnpError, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
 from .board import name
-from .engine import Scored, domino_name
+from .engine import Scored, domino, domino_name
 from .files import Record, load_record
 from .game import Event, Game, replay
 
@@ -94,13 +94,13 @@ def event_json(e: Event) -> dict:
 def event_line(e: Event) -> str:
     s: Scored = e.scored
     per = 2 if s.doubled else 1
-    same = ", same suit: 2 a space" if s.doubled else ""
+    same = " (same suit: 2 points a space)" if s.doubled else ""
     line = (
         f"turn {e.turn}: {s.owner}'s cairn {s.value} on {name(s.cairn)} reaches {s.tor_owner}'s tor on {name(s.tor)} "
         f"through {len(s.path)} space{'s' * (len(s.path) != 1)}{same}: {s.value} + {len(s.path)}x{per} = {s.points} for {s.tor_owner}"
     )
     if s.removed:
-        lost = ", ".join(f"{domino_name(tuple(sorted(v)))} on {name(a)} {name(b)}" for (a, b), v in zip(s.removed, s.removed_values))  # type: ignore[arg-type]
+        lost = ", ".join(f"{domino_name(domino(*v))} on {name(a)} {name(b)}" for (a, b), v in zip(s.removed, s.removed_values))
         line += f"; attenuation removes {lost}"
     return line
 

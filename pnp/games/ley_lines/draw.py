@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Sequence
 
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon
@@ -287,7 +288,7 @@ def _bar(p: Point, q: Point, style: Style) -> Shape:
     return Line(q[0] - uy, q[1] + ux, q[0] + uy, q[1] - ux, style)
 
 
-def position_shapes(v: View, pos: Position, just_scored: list[Scored] = ()) -> list[Shape]:  # type: ignore[assignment]
+def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:
     """The pieces of a position, the energy flow of every cairn on the board, and (in the
     scoring colour) the paths of cairns that just scored with the dominoes they took away."""
     lay = print_layout()

@@ -85,7 +85,7 @@ class Position:
 
     def dominoes(self) -> list[tuple[Space, Space]]:
         """Each domino on the board once, as its two spaces in board order."""
-        return sorted({tuple(sorted((s, t))) for s, t in self.partner.items()})  # type: ignore[misc]
+        return sorted({(min(s, t), max(s, t)) for s, t in self.partner.items()})
 
 
 # --- energy flow -----------------------------------------------------------------
