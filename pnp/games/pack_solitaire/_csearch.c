@@ -153,6 +153,17 @@ typedef struct {
 } Cand;
 
 #define TOP_SLOTS (1 << 20)
+typedef struct {
+    uint32_t key; /* key + 1, 0 for an empty slot */
+    int16_t value;
+} TopSlot;
+
+typedef struct {
+    int8_t cap; /* 0 for an empty slot, else cap + 1 */
+    uint8_t count;
+    uint8_t sum[70];  /* capped BL + BR scores, best first */
+    uint16_t bl[70];  /* BL's tiles; BR gets the rest */
+} SplitSlot;
 
 static uint32_t slot_of(uint32_t key, int bits) { return (uint32_t)(key * 2654435761u) >> (32 - bits); }
 
@@ -175,8 +186,8 @@ typedef struct {
     int16_t cand_count[16][MAX_KEY]; /* -1: not built yet */
     Cand (*cands)[MAX_KEY][NO];
     /* quad_with_top's cache, direct-mapped: a new key takes the slot of the old one */
-    uint32_t *top_key; /* key + 1, 0 for an empty slot */
-    int16_t *top_value;
+    TopSlot *top;
+    SplitSlot *splits; /* bottom_half's splits of each 8-tile set, for the cap it saw last */
 } Tables;
 
 static int desc_u32(const void *x, const void *y) {
@@ -192,8 +203,8 @@ static void free_tables(Tables *t) {
     free(t->qf);
     free(t->tp);
     free(t->cands);
-    free(t->top_key);
-    free(t->top_value);
+    free(t->top);
+    free(t->splits);
     free(t);
 }
 
@@ -232,9 +243,9 @@ static Tables *make_tables(const Geometry *g, const uint8_t *codes) {
             for (int j = 0; j < 49; j++) t->loose_memo[d][i][j] = UNKNOWN;
     memset(t->cand_count, 0xff, sizeof t->cand_count);
     t->cands = malloc(sizeof(Cand[MAX_KEY][NO]) * 16);
-    t->top_key = calloc(TOP_SLOTS, sizeof(uint32_t));
-    t->top_value = malloc(TOP_SLOTS * sizeof(int16_t));
-    if (t->cands == NULL || t->top_key == NULL || t->top_value == NULL) goto fail;
+    t->top = calloc(TOP_SLOTS, sizeof(TopSlot));
+    t->splits = calloc(MASKS, sizeof(SplitSlot));
+    if (t->cands == NULL || t->top == NULL || t->splits == NULL) goto fail;
 
     /* Every valid 2x2 arrangement of every 4-tile set, in all four turns of the block. */
     size_t cap = 1 << 18, used = 0;
@@ -443,7 +454,7 @@ static int loose(Search *S, int d) {
 static int quad_with_top(Tables *t, int mask, int above_left, int above_right, int cap) {
     uint32_t key = (((uint32_t)mask * 49 + above_left) * 49 + above_right) * CAPS + cap + 1;
     uint32_t at = slot_of(key, 20);
-    if (t->top_key[at] == key) return t->top_value[at];
+    if (t->top[at].key == key) return t->top[at].value;
     int got = NEG;
     const int *ra = t->rel_top[above_left], *rb = t->rel_top[above_right];
     for (int32_t i = t->arr_start[mask]; i < t->arr_start[mask + 1]; i++) {
@@ -454,23 +465,16 @@ static int quad_with_top(Tables *t, int mask, int above_left, int above_right, i
         int value = s + ra[ARR_A(e)] + rb[ARR_B(e)];
         if (value > got) got = value;
     }
-    t->top_key[at] = key;
-    t->top_value[at] = (int16_t)got;
+    t->top[at] = (TopSlot){key, (int16_t)got};
     return got;
 }
 
-/* Depth 8 (TL and TR done): the best split of the 8 tiles left into BL and BR, each
- * scored with the row above it, plus the pairs between BL and BR. The splits are taken
- * by their capped quadrant scores, best first (a bucket sort: the result is a maximum,
- * so the order among equals does not matter). */
-static int bottom_half(Search *S, int mask, int score, int cap) {
-    Tables *t = S->t;
-    const Geometry *g = S->g;
-    int above[4];
-    for (int i = 0; i < 4; i++) {
-        const uint8_t *s = t->sq[S->grid[g->row_above_bottom[i]]];
-        above[i] = 7 * s[LL] + s[LR];
-    }
+/* The splits of 8 tiles into BL and BR by their capped quadrant scores, best first (a
+ * bucket sort: bottom_half takes a maximum over them, so the order among equals does not
+ * matter). One slot per set, kept while the cap stays (it changes only with TL). */
+static const SplitSlot *splits_of(Tables *t, int mask, int cap) {
+    SplitSlot *slot = &t->splits[mask];
+    if (slot->cap == cap + 1) return slot;
     int bits[8], n = 0;
     for (int i = 0; i < NT; i++)
         if (mask >> i & 1) bits[n++] = 1 << i;
@@ -490,15 +494,34 @@ static int bottom_half(Search *S, int mask, int score, int cap) {
                     }
                 }
             }
-    int start[MOST + 2], order[70];
+    int start[MOST + 2];
     start[MOST] = 0;
     for (int b = MOST; b > 0; b--) start[b - 1] = start[b] + count[b];
-    for (int i = 0; i < m; i++) order[start[sum[i]]++] = i;
-    int beat = S->best - score - g->loose_bl_br;
     for (int i = 0; i < m; i++) {
-        int k = order[i], bl = bl_of[k], br = mask & ~bl;
+        int at = start[sum[i]]++;
+        slot->sum[at] = (uint8_t)sum[i], slot->bl[at] = (uint16_t)bl_of[i];
+    }
+    slot->count = (uint8_t)m;
+    slot->cap = (int8_t)(cap + 1);
+    return slot;
+}
+
+/* Depth 8 (TL and TR done): the best split of the 8 tiles left into BL and BR, each
+ * scored with the row above it, plus the pairs between BL and BR. */
+static int bottom_half(Search *S, int mask, int score, int cap) {
+    Tables *t = S->t;
+    const Geometry *g = S->g;
+    int above[4];
+    for (int i = 0; i < 4; i++) {
+        const uint8_t *s = t->sq[S->grid[g->row_above_bottom[i]]];
+        above[i] = 7 * s[LL] + s[LR];
+    }
+    const SplitSlot *sp = splits_of(t, mask, cap);
+    int beat = S->best - score - g->loose_bl_br;
+    for (int i = 0; i < sp->count; i++) {
+        int bl = sp->bl[i], br = mask & ~bl;
         int quad_br = t->quad[br] < cap ? t->quad[br] : cap;
-        if (sum[k] + 8 <= beat) break;
+        if (sp->sum[i] + 8 <= beat) break;
         int up_bl = quad_with_top(t, bl, above[0], above[1], cap);
         if (up_bl + quad_br + 4 <= beat) continue;
         int value = up_bl + quad_with_top(t, br, above[2], above[3], cap);
