@@ -2,6 +2,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Test helpers (pdfgeom, svggeom) live beside the tests.
@@ -13,3 +14,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory) -> Path:
+    """Every build target with its defaults (A4, PDF and SVG), built once for the tests that read all of pnp's files."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    out = tmp_path_factory.mktemp("kit")
+    result = CliRunner().invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out

@@ -38,13 +38,16 @@ def render_pdf(pages: list[Drawing], title: str = "", hints: PrintHints | None =
     c.setViewerPreference("DisplayDocTitle", "true")
     painter = _Painter(c)
     for number, page in enumerate(pages):
-        c.bookmarkPage(f"page{number + 1}")
+        # One destination per outline entry: ReportLab keeps one title per destination name.
+        for i, (_, page_index, _) in enumerate(hints.outline):
+            if page_index == number:
+                c.bookmarkPage(f"entry{i}")
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         # Work in millimetres with y pointing down, as the drawing model does.
         painter.group(Group(tuple(page.items), (PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)))
         c.showPage()
-    for entry_title, page_index, level in hints.outline:
-        c.addOutlineEntry(entry_title, f"page{page_index + 1}", level)
+    for i, (entry_title, _, level) in enumerate(hints.outline):
+        c.addOutlineEntry(entry_title, f"entry{i}", level)
     c.showOutline()
     c.save()
     return buf.getvalue()

@@ -1,0 +1,112 @@
+"""Fonts read back from the files: every PDF embeds subsets of its fonts and sets text at the
+widths pnp fitted it to; every SVG names the family the PDF embeds, at the same sizes."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pypdf
+import pytest
+from pdfgeom import MM
+
+from pnp.draw.text import BOLD, MONO, REGULAR, face, width_mm
+
+# The 14 standard fonts a PDF may use without embedding them: none may appear.
+BASE14 = {
+    *(f"{family}{style}" for family in ("Helvetica", "Courier") for style in ("", "-Bold", "-Oblique", "-BoldOblique")),
+    *("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats"),
+}
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def font_dicts(reader: pypdf.PdfReader):
+    """Every font a page or a form drawn on it uses."""
+    seen: set[int] = set()
+
+    def walk(resources):
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            yield font.get_object()
+        for xobject in (resources.get("/XObject") or {}).values():
+            ref = xobject.indirect_reference
+            if ref is not None and ref.idnum in seen:
+                continue
+            if ref is not None:
+                seen.add(ref.idnum)
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                yield from walk(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        yield from walk(page.get("/Resources"))
+
+
+def test_every_pdf_embeds_a_subset_of_each_font(kit):  # kit: every target built (conftest.py)
+    pdfs = sorted(kit.glob("*.pdf"))
+    assert len(pdfs) >= 10  # every game's pieces and rules
+    for pdf in pdfs:
+        fonts = list(font_dicts(pypdf.PdfReader(pdf)))
+        assert fonts, pdf.name
+        for font in fonts:
+            name = str(font["/BaseFont"])[1:]
+            assert name.split("+")[-1] not in BASE14, (pdf.name, name)
+            assert re.fullmatch(r"[A-Z]{6}\+Liberation(Sans|Sans-Bold|Mono)", name), (pdf.name, name)
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"].get_object()
+            assert any(key in descriptor for key in ("/FontFile2", "/FontFile", "/FontFile3")), (pdf.name, name)
+
+
+FACE_OF = {face(font).name: font for font in (REGULAR, BOLD, MONO)}
+
+
+def runs(page) -> list[tuple[str, str, float, float, float, float]]:
+    """Upright text as runs of touching characters of one font and size: (text, font, size, x0, x1, baseline) in mm."""
+    found: list[list] = []
+    for c in page.chars:
+        a, b, cc, d, _, _ = c["matrix"]
+        if b or cc or a <= 0:
+            continue  # turned or mirrored text
+        font = FACE_OF[c["fontname"].split("+")[-1]]
+        baseline = float(page.height) - c["matrix"][5]
+        last = found[-1] if found else None
+        if last and last[1] == font and last[2] == c["size"] and abs(last[4] - c["x0"]) < 0.01 and abs(last[5] - baseline) < 0.01:
+            last[0] += c["text"]
+            last[4] = c["x1"]
+        else:
+            found.append([c["text"], font, c["size"], c["x0"], c["x1"], baseline])
+    return [(t, f, round(s, 3), x0 * MM, x1 * MM, y * MM) for t, f, s, x0, x1, y in found]
+
+
+def test_text_is_as_wide_in_the_pdf_as_pnp_measured_it(kit):
+    # The PDF's own font widths (what a viewer or printer sets) against the metrics pnp fits text with.
+    checked = 0
+    for pdf in sorted(kit.glob("*.pdf")):
+        with pdfplumber.open(pdf) as doc:
+            for page in doc.pages:
+                for text, font, size, x0, x1, _ in runs(page):
+                    assert x1 - x0 == pytest.approx(width_mm(text, font, size), abs=0.01), (pdf.name, text)
+                    checked += 1
+    assert checked > 500
+
+
+def test_svg_names_the_embedded_family_at_the_same_sizes(kit):
+    # The cover draws every line at the top level, so each SVG text lines up with a run in the PDF.
+    for name in ("power-lines-cards", "piecepack", "paint-the-line"):
+        with pdfplumber.open(kit / f"{name}.pdf") as doc:
+            pdf_runs = runs(doc.pages[0])
+        texts = [t for t in ET.parse(kit / f"{name}-01.svg").getroot().iter(f"{SVG}text") if t.get("text-anchor") == "start"]
+        assert len(texts) > 10
+        for t in texts:
+            x, y = float(t.get("x")), float(t.get("y"))
+            (font, size), = [(f, s) for text, f, s, x0, _, base in pdf_runs if text == t.text and abs(x0 - x) < 0.01 and abs(base - y) < 0.01]
+            family = t.get("font-family").split(",")[0].strip("'\" ")
+            assert family.replace(" ", "") == face(font).name.removesuffix("-Bold"), t.text
+            assert t.get("font-weight") == ("bold" if font == BOLD else "normal"), t.text
+            assert float(t.get("font-size")) / MM == pytest.approx(size, abs=0.01), t.text
+
+
+def test_only_fonts_pnp_embeds_can_be_drawn():
+    with pytest.raises(ValueError, match="no embedded face"):
+        width_mm("x", "Times-Roman", 10)
