@@ -12,6 +12,7 @@ whose content is still what pnp wrote: a user's own file is never removed.
 from __future__ import annotations
 
 import errno
+import glob
 import hashlib
 import json
 import os
@@ -102,6 +103,7 @@ def commit() -> None:
 def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> None:
     manifest = _read_manifest(folder)
     for name, data in files.items():
+        _remove_stale_temporaries(folder, name)
         write_file(folder / name, data)
         manifest[name] = hashlib.sha256(data).hexdigest()
     # A smaller rebuild must not leave pages of an older, longer one behind.
@@ -116,6 +118,17 @@ def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]
         if name not in files and not _is_ours(folder / name, manifest[name]):
             del manifest[name]
     write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
+
+
+def _remove_stale_temporaries(folder: Path, name: str) -> None:
+    """A pnp killed (SIGKILL) while writing `name` leaves its temporary file (see pnp.atomic): remove it now."""
+    pattern = re.compile(rf"\.{re.escape(name)}\.[A-Za-z0-9_]{{8}}\.tmp")
+    for leftover in folder.glob(f".{glob.escape(name)}.*.tmp"):
+        if pattern.fullmatch(leftover.name) and leftover.is_file() and not leftover.is_symlink():
+            try:
+                leftover.unlink()
+            except OSError:
+                pass  # tidying only: the build itself does not depend on it
 
 
 def _read_manifest(folder: Path) -> dict[str, str]:
