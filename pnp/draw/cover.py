@@ -83,12 +83,12 @@ def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: S
     outline = [(COVER, 0, 0)]
     pages: list[Drawing] = []
     start = cover_pages
+    step = 2 if duplex else 1  # pages a sheet of paper takes
     for part in parts:
         own = list(part.pages)
         if duplex and not part.duplex:
             own = [p for i, page in enumerate(own) for p in (page, blank_back(paper, start + 2 * i + 1))]
         outline.append((part.name, start, 0))
-        step = 2 if duplex else 1
         sheets = range(0, len(own), step)
         if len(sheets) > 1 or part.duplex:
             for n, i in enumerate(sheets, 1):
@@ -140,7 +140,7 @@ def cover_page(
         flow.entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}", column)
 
     flow.heading("How to print")
-    bar = cover_layout().scale_bar[paper]
+    bar = lay.scale_bar[paper]
     how = [f"Paper: {PAPER_NAMES[paper]}, portrait.", "Print at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."]
     if duplex:
         how.append(
