@@ -152,9 +152,9 @@ typedef struct {
     int8_t gain, inner, o;
 } Cand;
 
-#define TOP_SLOTS (1 << 20)
+#define MAX_SETS 1820 /* C(16, 4) */
 typedef struct {
-    uint32_t key; /* key + 1, 0 for an empty slot */
+    int16_t cap; /* 0 for an empty slot, else cap + 1 */
     int16_t value;
 } TopSlot;
 
@@ -165,8 +165,6 @@ typedef struct {
     uint16_t bl[70];  /* BL's tiles; BR gets the rest */
 } SplitSlot;
 
-static uint32_t slot_of(uint32_t key, int bits) { return (uint32_t)(key * 2654435761u) >> (32 - bits); }
-
 typedef struct {
     const Geometry *g;
     uint8_t sq[NO][4];
@@ -175,18 +173,21 @@ typedef struct {
     int8_t quad[MASKS];
     int32_t arr_start[MASKS + 1];
     uint32_t *arr;                  /* per 4-tile set, best first */
-    int n_sets, sets[1820];         /* the 4-tile sets with an arrangement */
+    int n_sets, sets[MAX_SETS];     /* the 4-tile sets with an arrangement */
+    int16_t set_index[MASKS];       /* a set's place in sets */
     int32_t qf_start[NT + 1];
     uint32_t *qf;                   /* quads_from: score << 16 | set, best first */
     int32_t tp_start[NO * NO + 1];
     uint32_t *tp;                   /* two_placed: per (TL, TR), score << 16 | set, best first */
-    int16_t part_memo[MASKS * CAPS];
+    int16_t part_memo[CAPS][MASKS]; /* by cap first: the cap is the same over long stretches */
     int rel_top[49][NO], rel_left[49][NO];
     int16_t loose_memo[17][MAX_GROUPS][49];
     int16_t cand_count[16][MAX_KEY]; /* -1: not built yet */
     Cand (*cands)[MAX_KEY][NO];
     /* quad_with_top's cache, direct-mapped: a new key takes the slot of the old one */
-    TopSlot *top;
+    /* quad_with_top by the squares above and the set (the squares change least often),
+     * for the cap it saw last */
+    TopSlot (*top)[MAX_SETS];
     SplitSlot *splits; /* bottom_half's splits of each 8-tile set, for the cap it saw last */
 } Tables;
 
@@ -237,13 +238,14 @@ static Tables *make_tables(const Geometry *g, const uint8_t *codes) {
             t->rel_top[x][o] = g->rel[x / 7][s[UL]] + g->rel[x % 7][s[UR]];
             t->rel_left[x][o] = g->rel[x / 7][s[UL]] + g->rel[x % 7][s[LL]];
         }
-    for (int i = 0; i < MASKS * CAPS; i++) t->part_memo[i] = UNKNOWN;
+    for (int i = 0; i < CAPS; i++)
+        for (int j = 0; j < MASKS; j++) t->part_memo[i][j] = UNKNOWN;
     for (int d = 0; d < 17; d++)
         for (int i = 0; i < MAX_GROUPS; i++)
             for (int j = 0; j < 49; j++) t->loose_memo[d][i][j] = UNKNOWN;
     memset(t->cand_count, 0xff, sizeof t->cand_count);
     t->cands = malloc(sizeof(Cand[MAX_KEY][NO]) * 16);
-    t->top = calloc(TOP_SLOTS, sizeof(TopSlot));
+    t->top = calloc(49 * 49, sizeof *t->top);
     t->splits = calloc(MASKS, sizeof(SplitSlot));
     if (t->cands == NULL || t->top == NULL || t->splits == NULL) goto fail;
 
@@ -292,6 +294,7 @@ static Tables *make_tables(const Geometry *g, const uint8_t *codes) {
         if (count) {
             qsort(t->arr + t->arr_start[mask], count, sizeof(uint32_t), desc_u32);
             t->quad[mask] = (int8_t)ARR_S(t->arr[t->arr_start[mask]]);
+            t->set_index[mask] = (int16_t)t->n_sets;
             t->sets[t->n_sets++] = mask;
         }
     }
@@ -351,7 +354,7 @@ fail:
 /* Best total of min(inner score, cap) over splits of mask into 4-tile quadrants. */
 static int part(Tables *t, int mask, int cap) {
     if (mask == 0) return 0;
-    int16_t *slot = &t->part_memo[mask * CAPS + cap];
+    int16_t *slot = &t->part_memo[cap][mask];
     if (*slot != UNKNOWN) return *slot;
     int low = __builtin_ctz(mask), rest_quads = __builtin_popcount(mask) / 4 - 1, best = NEG;
     for (int32_t i = t->qf_start[low]; i < t->qf_start[low + 1]; i++) {
@@ -452,9 +455,8 @@ static int loose(Search *S, int d) {
 
 /* Best inner score (at most cap) plus the pairs facing up, over arrangements of a set. */
 static int quad_with_top(Tables *t, int mask, int above_left, int above_right, int cap) {
-    uint32_t key = (((uint32_t)mask * 49 + above_left) * 49 + above_right) * CAPS + cap + 1;
-    uint32_t at = slot_of(key, 20);
-    if (t->top[at].key == key) return t->top[at].value;
+    TopSlot *slot = &t->top[above_left * 49 + above_right][t->set_index[mask]];
+    if (slot->cap == cap + 1) return slot->value;
     int got = NEG;
     const int *ra = t->rel_top[above_left], *rb = t->rel_top[above_right];
     for (int32_t i = t->arr_start[mask]; i < t->arr_start[mask + 1]; i++) {
@@ -465,7 +467,7 @@ static int quad_with_top(Tables *t, int mask, int above_left, int above_right, i
         int value = s + ra[ARR_A(e)] + rb[ARR_B(e)];
         if (value > got) got = value;
     }
-    t->top[at] = (TopSlot){key, (int16_t)got};
+    *slot = (TopSlot){(int16_t)(cap + 1), (int16_t)got};
     return got;
 }
 
