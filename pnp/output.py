@@ -75,6 +75,11 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
     if "svg" in opts.formats:
         for number, page in enumerate(pages, 1):
             files[opts.out / f"{name}-{number:02d}.svg"] = render_svg(page).encode("utf-8")
+    return write_rendered(name, files, opts)
+
+
+def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions) -> list[Path]:
+    """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as write_pages stages."""
     global _staged
     now = _staged is None
     if now:
