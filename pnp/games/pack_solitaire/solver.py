@@ -201,6 +201,19 @@ _ROW_ABOVE_BOTTOM = tuple(_POS[cell] for cell in ((1, 0), (1, 1), (1, 2), (1, 3)
 _LOOSE_BL_BR = _loose_plan(8, lambda a, b: _quadrant(a) == _quadrant(b) or {_quadrant(a), _quadrant(b)} != {2, 3})[0]
 
 
+class _Cache(dict):
+    """A memo that empties itself when full: its values can always be computed again."""
+
+    def __init__(self, most: int):
+        super().__init__()
+        self.most = most
+
+    def put(self, key, value) -> None:
+        if len(self) >= self.most:
+            self.clear()
+        self[key] = value
+
+
 def _turn(o: int) -> int:
     """The oriented tile `o` (4 * tile + quarter turns) turned once more clockwise."""
     return o - o % 4 + (o + 1) % 4
@@ -230,7 +243,7 @@ class _Tables:
                 self.twin_before[t] = max(u for u in range(t) if sq[4 * u] == sq[4 * t])
         if quads:
             self._quads(m)
-        self.part_memo: dict[int, int] = {0: 0}
+        self.part_memo: list[int | None] = [None] * (1 << (n + 4))  # by mask << 4 | cap
         self.cands: list[dict] = [{} for _ in range(16)]
 
     def _quads(self, m: int) -> None:
@@ -293,7 +306,7 @@ class _Tables:
         """Best total of min(inner score, cap) over splits of `mask` into 4-tile quadrants
         (a large negative number if there is none)."""
         key = mask << 4 | cap
-        got = self.part_memo.get(key)
+        got = self.part_memo[key]
         if got is not None:
             return got
         if mask == 0:
@@ -352,8 +365,9 @@ class _Search:
         # top side scores against them; likewise for the squares (x, y) to its left.
         self.rel_top = [[REL[x][s[UL]] + REL[y][s[UR]] for s in sq] for x in range(7) for y in range(7)]
         self.rel_left = [[REL[x][s[UL]] + REL[y][s[LL]] for s in sq] for x in range(7) for y in range(7)]
-        self.t_memo: dict = {}
-        self.split_memo: dict = {}
+        # Bounded caches: emptied when full, so memory does not grow with the search.
+        self.t_memo = _Cache(1 << 17)
+        self.split_memo = _Cache(1 << 11)  # a few kB each
         self.first_bound: dict[int, int] = {}
 
     # -- bounds ------------------------------------------------------------
@@ -390,7 +404,7 @@ class _Search:
                 value = s + ra[a] + rb[b]
                 if value > got:
                     got = value
-            self.t_memo[key] = got
+            self.t_memo.put(key, got)
         return got
 
     def bottom_half(self, mask: int, score: int, cap: int) -> int:
@@ -428,7 +442,7 @@ class _Search:
                         qa, qb = min(quad[bl], cap), min(quad[br], cap)
                         got.append((qa + qb, bl, br, qb))
             got.sort(reverse=True)
-            self.split_memo[key] = got
+            self.split_memo.put(key, got)
         return got
 
     def last_quadrant(self, mask: int, cap: int):
