@@ -134,6 +134,7 @@ def _lattice_pairs():
 PAIRS = _lattice_pairs()
 
 
+@cache  # the board's lattice points repeat a handful of shapes: this keeps start-up quick
 def _point_max(codes: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> int:
     """Most matches among `pairs` of slots at one lattice point, choosing the unknown
     (_NONE) slots freely but keeping every pair allowed. At most 4 slots, so brute force."""
