@@ -1,41 +1,60 @@
-"""Rule sheets: each game's rules, in pnp's own words, from a Jinja2 template to printed pages.
+"""Rule sheets: each game's rules, in pnp's own words, from one Markdown template to a typeset
+PDF (pnp.draw.typeset) and a self-contained HTML page beside it.
 
-Templates use a small markup: `# title`, `## heading`, `- bullet`, `1. numbered`,
-`**bold**` at the start of a bullet; blank lines separate paragraphs.
+A template (templates/rules/GAME.md.j2) is Jinja2 around CommonMark with tables: `# Title`, the
+byline paragraph (`{{ byline }}`, from templates/rules/credits.toml), then the rules. A paragraph
+holding only `![](figure:NAME)` places the game's figure NAME there: a pnp Drawing, painted as
+vectors by the PDF backend and inlined by the SVG backend, with its caption below.
 """
 
 from __future__ import annotations
 
+import html
 import re
+import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .build import BuildOptions
-from .draw.shapes import Drawing, Shape, Text
-from .draw.text import BOLD, MM_PER_PT, cap_height, wrap, width_mm
-from .layouts import LayoutModel, Points, load_layout, sheet_layout
-from .output import write_pages
+from .draw.shapes import Drawing
+from .output import write_rendered
 from .resources import data_dir
 
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
-class RuleSheetLayout(LayoutModel):
-    title_size: Points
-    heading_size: Points
-    text_size: Points
+    from .build import BuildOptions
+
+FIGURE = re.compile(r"figure:([a-z0-9-]+)")
 
 
 @dataclass(frozen=True)
-class Block:
-    kind: str  # "title", "heading", "para", "bullet"
-    text: str
-    marker: str = ""  # "-" or "1." for list items
-    lead: str = ""  # bold words that open a bullet
+class Figure:
+    """A drawing for the text, at its printed size in mm (reduced where a column is narrower), and its caption (Markdown)."""
+
+    drawing: Drawing
+    caption: str
 
 
-_BULLET = re.compile(r"^(-|\d+\.)\s+(?:\*\*(.+?)\*\*\s*)?(.*)$")
+@cache
+def credits() -> dict[str, dict[str, str]]:
+    """Who made each game, which version of its rules, for how many and how long."""
+    return tomllib.loads((data_dir("templates") / "rules" / "credits.toml").read_text(encoding="utf-8"))
 
 
-def render_template(name: str, **context: object) -> str:
+def byline(game: str) -> str:
+    """The line under the title: designer, version and year, players and time."""
+    c = credits()[game]
+    made = f"By {c['designer']}" if "designer" in c else c["source"]
+    version = ", ".join(c[key] for key in ("version", "year") if key in c)
+    made += f" ({version})" if version else ""
+    players = c["players"] + (f", {c['time']}" if "time" in c else "")
+    return f"{made}. {players}."
+
+
+def render_template(game: str, **context: object) -> str:
     import jinja2  # loaded when a sheet is written, so that other commands start faster
 
     env = jinja2.Environment(
@@ -44,82 +63,107 @@ def render_template(name: str, **context: object) -> str:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    return env.get_template(name).render(**context)
+    return env.get_template(f"rules/{game}.md.j2").render(byline=byline(game), **context)
 
 
-def parse(markup: str) -> list[Block]:
-    blocks: list[Block] = []
-    para: list[str] = []
+@cache
+def markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt
 
-    def flush() -> None:
-        if para:
-            blocks.append(Block("para", " ".join(para)))
-            para.clear()
-
-    for raw in markup.splitlines():
-        line = raw.strip().replace("`", "")
-        if not line:
-            flush()
-        elif line.startswith("## "):
-            flush()
-            blocks.append(Block("heading", line[3:]))
-        elif line.startswith("# "):
-            flush()
-            blocks.append(Block("title", line[2:]))
-        elif m := _BULLET.match(line):
-            flush()
-            blocks.append(Block("bullet", m[3], m[1], (m[2] or "")))
-        else:
-            para.append(line)
-    flush()
-    return blocks
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def typeset(blocks: list[Block], paper: str) -> list[Drawing]:
-    """Blocks flowed onto as many pages as they need, inside generous margins."""
-    lay = load_layout("rule-sheet", RuleSheetLayout)
-    sheet = sheet_layout()
-    size = sheet.paper[paper]
-    margin = sheet.margin + 10
-    width = size.width - 2 * margin
-    pages: list[Drawing] = []
-    page, y = None, 0.0
-
-    def need(height: float) -> Drawing:
-        nonlocal page, y
-        if page is None or y + height > size.height - margin:
-            page = Drawing(size.width, size.height)
-            pages.append(page)
-            y = margin
-        return page
-
-    for block in blocks:
-        font_size = {"title": lay.title_size, "heading": lay.heading_size}.get(block.kind, lay.text_size)
-        font = BOLD if block.kind in ("title", "heading") else "Helvetica"
-        leading = font_size * MM_PER_PT * 1.3
-        space_before = {"title": 0.0, "heading": 5.0, "para": 2.0, "bullet": 1.0}[block.kind]
-        indent = 6.0 if block.kind == "bullet" else 0.0
-        lead = f"{block.lead} " if block.lead else ""
-        lines = wrap(lead + block.text, font, font_size, width - indent) or [block.text]
-        target = need(space_before + cap_height(font_size) + leading * (len(lines) - 1))
-        y += space_before + cap_height(font_size)
-        if block.marker:
-            target.add(Text(margin, y, "\u2022" if block.marker == "-" else block.marker, font_size, font))
-        for i, line in enumerate(lines):
-            target.add(*_line(margin + indent, y, line, lead if i == 0 else "", font, font_size))
-            y += leading
-    return pages
+def figure_name(inline: Token) -> str | None:
+    """NAME when a paragraph holds just `![](figure:NAME)`."""
+    children = [c for c in inline.children or [] if c.type != "text" or c.content.strip()]
+    if len(children) == 1 and children[0].type == "image":
+        if m := FIGURE.fullmatch(str(children[0].attrs.get("src", ""))):
+            return m[1]
+    return None
 
 
-def _line(x: float, y: float, line: str, lead: str, font: str, size: float) -> list[Shape]:
-    """One line of text; a bold lead-in keeps its weight."""
-    if not lead or not line.startswith(lead):
-        return [Text(x, y, line, size, font)]
-    bold = lead.rstrip()
-    return [Text(x, y, bold, size, BOLD), Text(x + width_mm(bold + " ", BOLD, size), y, line[len(lead):], size, font)]
+def parse(text: str, figures: dict[str, Figure]) -> list[Token]:
+    """The template's tokens; every figure the game draws placed once, and no other (a template error otherwise)."""
+    tokens = markdown().parse(text)
+    placed = [name for t in tokens if t.type == "inline" and (name := figure_name(t)) is not None]
+    if sorted(placed) != sorted(figures):
+        raise ValueError(f"rule sheet figures: the template places {sorted(placed)}, the game draws {sorted(figures)}")
+    return tokens
 
 
-def write_rules(game: str, opts: BuildOptions, **context: object) -> list[Path]:
-    """`GAME-rules.pdf` (and SVGs) from `templates/rules/GAME.md.j2`."""
-    pages = typeset(parse(render_template(f"rules/{game}.md.j2", **context)), opts.paper)
-    return write_pages(f"{game}-rules", pages, opts, title=f"{game} rules")
+def title(tokens: list[Token]) -> str:
+    """The text of the first `# heading`."""
+    return next(tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h1")
+
+
+# --- HTML ------------------------------------------------------------------------------------
+
+_CSS = """
+body { margin: 0; background: #f4f2ee; color: #1a1a1a; font: 16px/1.5 'Liberation Sans', Arial, Helvetica, sans-serif; }
+main { max-width: 40em; margin: 0 auto; padding: 1.5em 1.25em 3em; background: #fff; }
+h1 { font-size: 1.9em; margin: 0 0 0.1em; line-height: 1.2; }
+h1 + p { color: #444; margin-top: 0; }
+h2 { font-size: 1.25em; margin: 1.4em 0 0.3em; }
+h3 { font-size: 1em; margin: 1.1em 0 0.2em; }
+p, li { margin: 0.35em 0; }
+code { font-family: 'Liberation Mono', 'Courier New', monospace; font-size: 0.92em; }
+table { border-collapse: collapse; font-size: 0.9em; margin: 0.6em 0 1em; }
+th, td { text-align: left; vertical-align: top; padding: 0.2em 0.5em; border-bottom: 1px solid #bbb; }
+th { border-bottom: 2px solid #1a1a1a; }
+figure { margin: 1em 0; text-align: center; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: 0.9em; color: #333; text-align: left; margin-top: 0.3em; }
+"""
+
+
+def _inline_svg(drawing: Drawing, prefix: str) -> str:
+    """The SVG backend's drawing, its ids prefixed so that several figures share one page."""
+    from .draw.svg import render_svg
+
+    svg = render_svg(drawing).strip()
+    svg = re.sub(r'\bid="([^"]+)"', rf'id="{prefix}\1"', svg)
+    svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{prefix}\1)", svg)
+    return re.sub(r'href="#([^"]+)"', rf'href="#{prefix}\1"', svg)
+
+
+def render_html(tokens: list[Token], figures: dict[str, Figure]) -> str:
+    """The same rules as one HTML page: styles inline, figures as inline SVG, nothing fetched."""
+    md = markdown()
+    number = 0
+    for i, t in enumerate(tokens):
+        if t.type == "inline" and figure_name(t) is not None:
+            tokens[i - 1].hidden = tokens[i + 1].hidden = True  # a figure is no paragraph
+
+    def image(tokens_: list[Token], idx: int, options, env) -> str:
+        nonlocal number
+        name = FIGURE.fullmatch(str(tokens_[idx].attrs["src"]))[1]
+        number += 1
+        fig = figures[name]
+        return f'<figure id="figure-{name}">{_inline_svg(fig.drawing, f"f{number}-")}<figcaption>{md.renderInline(fig.caption)}</figcaption></figure>'
+
+    from markdown_it.renderer import RendererHTML
+
+    renderer = RendererHTML()
+    renderer.rules["image"] = image
+    body = renderer.render(tokens, md.options, {})
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title(tokens))}: rules</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None = None, **context: object) -> list[Path]:
+    """`GAME-rules.pdf` (when PDF is asked for) and `GAME-rules.html`, from `templates/rules/GAME.md.j2`."""
+    figures = figures or {}
+    text = render_template(game, **context)
+    files: dict[Path, bytes] = {}
+    if "pdf" in opts.formats:
+        from .draw.typeset import typeset_pdf
+
+        files[opts.out / f"{game}-rules.pdf"] = typeset_pdf(parse(text, figures), figures, opts.paper)
+    files[opts.out / f"{game}-rules.html"] = render_html(parse(text, figures), figures).encode("utf-8")
+    return write_rendered(f"{game}-rules", files, opts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from io import BytesIO
+from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
@@ -51,6 +52,18 @@ def render_pdf(pages: list[Drawing], title: str = "", hints: PrintHints | None =
     c.showOutline()
     c.save()
     return buf.getvalue()
+
+
+_painters: WeakKeyDictionary[canvas.Canvas, _Painter] = WeakKeyDictionary()
+
+
+def paint(c: canvas.Canvas, drawing: Drawing, k: float = 1.0) -> None:
+    """`drawing`, scaled by k, on a canvas already holding other content (a typeset page's figure),
+    its top-left corner at (0, its height) in points. One painter a canvas: a design drawn in two
+    figures becomes one form."""
+    painter = _painters.setdefault(c, _Painter(c))
+    s = k * PT_PER_MM
+    painter.group(Group(tuple(drawing.items), (s, 0, 0, -s, 0, drawing.height * s)))
 
 
 @cache

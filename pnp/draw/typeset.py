@@ -1,0 +1,279 @@
+"""Typeset text with ReportLab platypus: a rule sheet's Markdown tokens to a two-column PDF.
+
+The first page opens with a title band across both columns; every page then holds two columns.
+Headings keep with what follows, a figure keeps with its caption, and figures are pnp Drawings
+painted by the PDF backend. Fonts are the embedded faces every pnp PDF uses; ReportLab's
+invariant mode makes the same input give the same bytes.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import cache
+from io import BytesIO
+from typing import TYPE_CHECKING
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageTemplate, Paragraph, Table, TableStyle
+
+from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from .pdf import PT_PER_MM, paint
+from .shapes import Drawing
+from .text import BOLD, MONO, REGULAR, embedded, width_mm
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from ..rulesheets import Figure
+
+
+class RuleSheetLayout(LayoutModel):
+    margin: Length  # from the paper edge to the text
+    column_gap: Length
+    title_size: Points
+    heading_size: Points
+    text_size: Points
+    small_size: Points  # captions and tables
+    leading: float  # baseline to baseline, a multiple of the size
+    figure_gap: Length  # space above a figure and below its caption
+    figure_height: float  # the most of a column's height one figure may take
+
+
+def rule_layout() -> RuleSheetLayout:
+    return load_layout("rule-sheet", RuleSheetLayout)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A frame on the page, in mm from the top-left corner."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def frames(paper: str, band: float) -> list[Box]:
+    """The frames of a page: with a title band `band` mm high (the first page), that band across
+    the top and two columns below it; without (band 0), two columns from the top margin."""
+    lay, size = rule_layout(), sheet_layout().paper[paper]
+    width = size.width - 2 * lay.margin
+    column = (width - lay.column_gap) / 2
+    top = lay.margin + band
+    height = size.height - lay.margin - top
+    columns = [Box(lay.margin, top, column, height), Box(lay.margin + column + lay.column_gap, top, column, height)]
+    return ([Box(lay.margin, lay.margin, width, band)] if band else []) + columns
+
+
+@cache
+def _styles() -> dict[str, ParagraphStyle]:
+    lay = rule_layout()
+
+    def style(name: str, size: float, font: str = REGULAR, **kw: float) -> ParagraphStyle:
+        return ParagraphStyle(name, fontName=embedded(font), fontSize=size, leading=size * lay.leading, bulletFontName=embedded(font), **kw)
+
+    body, small = lay.text_size, lay.small_size
+    return {
+        "h1": style("title", lay.title_size, BOLD, spaceAfter=body * 0.25),
+        "byline": style("byline", body),
+        "h2": style("heading", lay.heading_size, BOLD, spaceBefore=body * 0.8, spaceAfter=body * 0.25, keepWithNext=1),
+        "h3": style("subheading", body, BOLD, spaceBefore=body * 0.5, spaceAfter=body * 0.15, keepWithNext=1),
+        "p": style("body", body, spaceAfter=body * 0.45),
+        "li": style("item", body, leftIndent=body * 1.2, spaceAfter=body * 0.2),
+        "cell": style("cell", small),
+        "head": style("head", small, BOLD),
+        "caption": style("caption", small, spaceAfter=lay.figure_gap * PT_PER_MM),
+    }
+
+
+def markup(token: Token) -> str:
+    """An inline token as ReportLab paragraph markup: the little Markdown rule sheets use."""
+    out: list[str] = []
+    for c in token.children or []:
+        if c.type == "text":
+            out.append(html.escape(c.content, quote=False))
+        elif c.type == "softbreak":
+            out.append(" ")
+        elif c.type == "strong_open":
+            out.append(f'<font name="{embedded(BOLD)}">')
+        elif c.type == "strong_close":
+            out.append("</font>")
+        elif c.type == "code_inline":
+            out.append(f'<font name="{embedded(MONO)}">{html.escape(c.content, quote=False)}</font>')
+        else:
+            raise ValueError(f"rule sheets use no {c.type} (in {token.content!r})")
+    return "".join(out)
+
+
+def _plain(token: Token) -> str:
+    return "".join(c.content for c in token.children or [] if c.type in ("text", "code_inline"))
+
+
+class FigureFlowable(Flowable):
+    """A pnp Drawing in the text, centred: at its own size, or reduced to the column's width or the height allowed."""
+
+    def __init__(self, drawing: Drawing, width: float, max_height: float) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.k = min(1.0, width / drawing.width, max_height / drawing.height)
+        self.column = width * PT_PER_MM
+        self.width = self.column
+        self.height = drawing.height * self.k * PT_PER_MM
+        self.spaceBefore = rule_layout().figure_gap * PT_PER_MM
+        self.spaceAfter = rule_layout().small_size * 0.4
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.translate((self.column - self.drawing.width * self.k * PT_PER_MM) / 2, 0)
+        paint(self.canv, self.drawing, self.k)
+        self.canv.restoreState()
+
+
+def _table(tokens: list[Token], column: float) -> Table:
+    """A Markdown table: the header row bold; each column as wide as its longest cell except the
+    widest, which takes the rest of the column and wraps."""
+    st, lay = _styles(), rule_layout()
+    pad = 2.0  # pt each side of a cell
+    rows: list[list[Paragraph]] = []
+    widths: list[float] = []
+    for t in tokens:
+        if t.type == "tr_open":
+            rows.append([])
+        elif t.type == "inline":
+            col, head = len(rows[-1]), len(rows) == 1
+            rows[-1].append(Paragraph(markup(t), st["head" if head else "cell"]))
+            need = width_mm(_plain(t), BOLD if head else REGULAR, lay.small_size) * PT_PER_MM + 2 * pad + 1
+            widths.extend([0.0] * (col + 1 - len(widths)))
+            widths[col] = max(widths[col], need)
+    wide = widths.index(max(widths))
+    widths[wide] = column * PT_PER_MM - (sum(widths) - widths[wide])
+    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=lay.text_size * 0.6)
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad),
+                ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, "#1A1A1A"),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.25, "#9A9A9A"),
+            ]
+        )
+    )
+    return table
+
+
+def story(tokens: list[Token], figures: dict[str, Figure], column: float, max_height: float) -> tuple[list[Flowable], list[Flowable]]:
+    """The title band's flowables (the title and the byline after it) and the columns' flowables."""
+    from ..rulesheets import figure_name, markdown
+
+    st = _styles()
+    head: list[Flowable] = []
+    body: list[Flowable] = []
+    lists: list[list[int]] = []  # per open list: [the next number], or [] for bullets
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.type == "heading_open":
+            para = Paragraph(markup(tokens[i + 1]), st[t.tag])
+            para.outline_level = int(t.tag[1]) - 1  # read by afterFlowable
+            (head if t.tag == "h1" else body).append(para)
+            i += 2
+        elif t.type == "bullet_list_open":
+            lists.append([])
+        elif t.type == "ordered_list_open":
+            lists.append([int(t.attrs.get("start") or 1)])
+        elif t.type in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif t.type == "paragraph_open":
+            inline = tokens[i + 1]
+            if (name := figure_name(inline)) is not None:
+                fig = figures[name]
+                caption = Paragraph(markup(markdown().parseInline(fig.caption)[0]), st["caption"])
+                body.append(KeepTogether([FigureFlowable(fig.drawing, column, max_height), caption]))
+            elif lists:
+                numbers = lists[-1]
+                bullet = f"{numbers[0]}." if numbers else "\u2022"
+                numbers[:] = [n + 1 for n in numbers]
+                body.append(Paragraph(markup(inline), st["li"], bulletText=bullet))
+            elif len(head) == 1 and not body:
+                head.append(Paragraph(markup(inline), st["byline"]))
+            else:
+                body.append(Paragraph(markup(inline), st["p"]))
+            i += 2
+        elif t.type == "table_open":
+            end = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
+            body.append(_table(tokens[i:end], column))
+            i = end
+        i += 1
+    return head, body
+
+
+def _plain_markup(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+class _RulesDoc(BaseDocTemplate):
+    """Print hints as on every pnp PDF, and an outline entry for the title and each heading."""
+
+    def beforeDocument(self) -> None:
+        self.canv.setViewerPreference("PrintScaling", "None")
+        self.canv.setViewerPreference("Duplex", "Simplex")
+        self.canv.setViewerPreference("DisplayDocTitle", "true")
+        self.entries = 0
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        level = getattr(flowable, "outline_level", None)
+        if level is not None:
+            key = f"h{self.entries}"
+            self.entries += 1
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(_plain_markup(flowable.text), key, level)
+            self.canv.showOutline()
+
+
+def band_height(head: list[Flowable], width: float) -> float:
+    """How tall (mm) the title band must be to hold the title and byline."""
+    return sum(f.wrap(width * PT_PER_MM, 1e6)[1] + f.getSpaceAfter() for f in head) / PT_PER_MM + 0.5
+
+
+def typeset_pdf(tokens: list[Token], figures: dict[str, Figure], paper: str) -> bytes:
+    """The rule sheet as a PDF: a title band, then two columns on every page."""
+    lay, size = rule_layout(), sheet_layout().paper[paper]
+    column = frames(paper, 0.0)[0]
+    head, body = story(tokens, figures, column.w, column.h * lay.figure_height)
+    band = band_height(head, frames(paper, 1.0)[0].w)
+
+    def frame(box: Box, ident: str) -> Frame:
+        # ReportLab measures from the bottom-left corner in points; no padding: the boxes hold the text exactly.
+        y = size.height - box.y - box.h
+        return Frame(box.x * PT_PER_MM, y * PT_PER_MM, box.w * PT_PER_MM, box.h * PT_PER_MM, 0, 0, 0, 0, id=ident)
+
+    name = _plain_markup(head[0].text)
+    buf = BytesIO()
+    doc = _RulesDoc(
+        buf,
+        pagesize=(size.width * PT_PER_MM, size.height * PT_PER_MM),
+        title=f"{name}: rules",
+        author="pnp",
+        subject=f"The rules of {name}, in pnp's words",
+        creator="pnp",
+        invariant=1,
+        pageCompression=1,
+        initialFontName=embedded(REGULAR),
+        lang="en",
+    )
+    doc.addPageTemplates(
+        [
+            PageTemplate("first", [frame(b, f"first{i}") for i, b in enumerate(frames(paper, band))]),
+            PageTemplate("later", [frame(b, f"later{i}") for i, b in enumerate(frames(paper, 0.0))]),
+        ]
+    )
+    doc.build([NextPageTemplate("later"), *head, FrameBreak(), *body])
+    return buf.getvalue()
