@@ -159,9 +159,8 @@ typedef struct {
 } TopSlot;
 
 typedef struct {
-    int8_t cap; /* 0 for an empty slot, else cap + 1 */
-    uint8_t count;
-    uint8_t sum[70];  /* capped BL + BR scores, best first */
+    uint8_t built, count;
+    uint8_t sum[70];  /* BL + BR scores, best first */
     uint16_t bl[70];  /* BL's tiles; BR gets the rest */
 } SplitSlot;
 
@@ -188,7 +187,7 @@ typedef struct {
     /* quad_with_top by the squares above and the set (the squares change least often),
      * for the cap it saw last */
     TopSlot (*top)[MAX_SETS];
-    SplitSlot *splits; /* bottom_half's splits of each 8-tile set, for the cap it saw last */
+    SplitSlot *splits; /* bottom_half's splits of each 8-tile set */
 } Tables;
 
 static int desc_u32(const void *x, const void *y) {
@@ -471,16 +470,16 @@ static int quad_with_top(Tables *t, int mask, int above_left, int above_right, i
     return got;
 }
 
-/* The splits of 8 tiles into BL and BR by their capped quadrant scores, best first (a
- * bucket sort: bottom_half takes a maximum over them, so the order among equals does not
- * matter). One slot per set, kept while the cap stays (it changes only with TL). */
-static const SplitSlot *splits_of(Tables *t, int mask, int cap) {
+/* The splits of 8 tiles into BL and BR by their quadrant scores, best first (a bucket
+ * sort: bottom_half takes a maximum over them, so the order among equals does not
+ * matter). Built once per set. */
+static const SplitSlot *splits_of(Tables *t, int mask) {
     SplitSlot *slot = &t->splits[mask];
-    if (slot->cap == cap + 1) return slot;
+    if (slot->built) return slot;
     int bits[8], n = 0;
     for (int i = 0; i < NT; i++)
         if (mask >> i & 1) bits[n++] = 1 << i;
-    enum { MOST = 2 * (CAPS - 1) };
+    enum { MOST = 2 * 8 };
     int count[MOST + 2] = {0}, sum[70], bl_of[70], m = 0;
     for (int x = 1; x < n; x++)
         for (int y = x + 1; y < n; y++)
@@ -490,9 +489,8 @@ static const SplitSlot *splits_of(Tables *t, int mask, int cap) {
                 for (int h = 0; h < 2; h++) {
                     int bl = halves[h], br = mask & ~bl;
                     if (t->quad[bl] >= 0 && t->quad[br] >= 0) {
-                        int qa = t->quad[bl] < cap ? t->quad[bl] : cap, qb = t->quad[br] < cap ? t->quad[br] : cap;
-                        sum[m] = qa + qb, bl_of[m++] = bl;
-                        count[qa + qb]++;
+                        sum[m] = t->quad[bl] + t->quad[br], bl_of[m++] = bl;
+                        count[t->quad[bl] + t->quad[br]]++;
                     }
                 }
             }
@@ -504,7 +502,7 @@ static const SplitSlot *splits_of(Tables *t, int mask, int cap) {
         slot->sum[at] = (uint8_t)sum[i], slot->bl[at] = (uint16_t)bl_of[i];
     }
     slot->count = (uint8_t)m;
-    slot->cap = (int8_t)(cap + 1);
+    slot->built = 1;
     return slot;
 }
 
@@ -518,12 +516,13 @@ static int bottom_half(Search *S, int mask, int score, int cap) {
         const uint8_t *s = t->sq[S->grid[g->row_above_bottom[i]]];
         above[i] = 7 * s[LL] + s[LR];
     }
-    const SplitSlot *sp = splits_of(t, mask, cap);
+    const SplitSlot *sp = splits_of(t, mask);
     int beat = S->best - score - g->loose_bl_br;
     for (int i = 0; i < sp->count; i++) {
+        if (sp->sum[i] + 8 <= beat) break; /* the capped scores are no higher */
         int bl = sp->bl[i], br = mask & ~bl;
-        int quad_br = t->quad[br] < cap ? t->quad[br] : cap;
-        if (sp->sum[i] + 8 <= beat) break;
+        int quad_bl = t->quad[bl] < cap ? t->quad[bl] : cap, quad_br = t->quad[br] < cap ? t->quad[br] : cap;
+        if (quad_bl + quad_br + 8 <= beat) continue;
         int up_bl = quad_with_top(t, bl, above[0], above[1], cap);
         if (up_bl + quad_br + 4 <= beat) continue;
         int value = up_bl + quad_with_top(t, br, above[2], above[3], cap);
