@@ -139,7 +139,7 @@ def render_html(tokens: list[Token], figures: dict[str, Figure]) -> str:
         name = FIGURE.fullmatch(str(tokens_[idx].attrs["src"]))[1]
         number += 1
         fig = figures[name]
-        return f'<figure id="figure-{name}">{_inline_svg(fig.drawing, f"f{number}-")}<figcaption>{md.renderInline(fig.caption)}</figcaption></figure>'
+        return f'<figure id="figure-{name}">{_inline_svg(fig.drawing, f"f{number}-")}<figcaption><strong>Figure {number}.</strong> {md.renderInline(fig.caption)}</figcaption></figure>'
 
     from markdown_it.renderer import RendererHTML
 

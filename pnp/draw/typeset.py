@@ -77,7 +77,7 @@ def _styles() -> dict[str, ParagraphStyle]:
     body, small = lay.text_size, lay.small_size
     return {
         "h1": style("title", lay.title_size, BOLD, spaceAfter=body * 0.25),
-        "byline": style("byline", body),
+        "byline": style("byline", body, spaceAfter=body * 0.9),
         "h2": style("heading", lay.heading_size, BOLD, spaceBefore=body * 0.8, spaceAfter=body * 0.25, keepWithNext=1),
         "h3": style("subheading", body, BOLD, spaceBefore=body * 0.5, spaceAfter=body * 0.15, keepWithNext=1),
         "p": style("body", body, spaceAfter=body * 0.45),
@@ -177,7 +177,7 @@ def story(tokens: list[Token], figures: dict[str, Figure], column: float, max_he
     head: list[Flowable] = []
     body: list[Flowable] = []
     lists: list[list[int]] = []  # per open list: [the next number], or [] for bullets
-    i = 0
+    i = number = 0
     while i < len(tokens):
         t = tokens[i]
         if t.type == "heading_open":
@@ -194,8 +194,9 @@ def story(tokens: list[Token], figures: dict[str, Figure], column: float, max_he
         elif t.type == "paragraph_open":
             inline = tokens[i + 1]
             if (name := figure_name(inline)) is not None:
-                fig = figures[name]
-                caption = Paragraph(markup(markdown().parseInline(fig.caption)[0]), st["caption"])
+                fig, number = figures[name], number + 1
+                label = f'<font name="{embedded(BOLD)}">Figure {number}.</font> '
+                caption = Paragraph(label + markup(markdown().parseInline(fig.caption)[0]), st["caption"])
                 body.append(KeepTogether([FigureFlowable(fig.drawing, column, max_height), caption]))
             elif lists:
                 numbers = lists[-1]

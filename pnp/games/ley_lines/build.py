@@ -14,9 +14,10 @@ from ...draw.poster import PosterOptions, tile_poster
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
+from ...rulesheets import write_rules
 from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout, score_pad
 from .engine import DOMINOES, domino_name
-from .rulesheet import rule_pages
+from .diagrams import figures, sheet_context
 
 NAME = "ley-lines"
 
@@ -38,7 +39,7 @@ def domino_pages(paper: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> l
 def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
     written = write_pages(f"{NAME}-board", [*board_pages(opts.paper, players), score_pad(opts.paper)], opts, title="Ley Lines board and score pad")
     written += write_pages(f"{NAME}-dominoes", domino_pages(opts.paper, back_offset), opts, title="Ley Lines dominoes")
-    written += write_pages(f"{NAME}-rules", rule_pages(opts.paper), opts, title="ley-lines rules")
+    written += write_rules(NAME, opts, figures(), **sheet_context())
     return written
 
 
