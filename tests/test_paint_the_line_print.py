@@ -1,4 +1,5 @@
-"""Paint the Line in print, measured in the PDF: boards, paper pyramids at the standard sizes, margins."""
+"""Paint the Line in print, measured in the PDF: boards with the score pad, paper pyramids at the
+standard sizes nested on two sheets, black and white by pattern, margins."""
 
 from __future__ import annotations
 
@@ -17,17 +18,34 @@ IN = 25.4
 # Looney Labs' standard pyramids: base width and height, by pips.
 STANDARD = {1: (9 / 16 * IN, 1 * IN), 2: (25 / 32 * IN, 1.375 * IN), 3: (1 * IN, 1.75 * IN)}
 SQUARE = 32.0  # a board space, from layouts/paint-the-line.toml
+GAP = 2.5  # between two nets' cut lines (layouts/paint-the-line.toml)
+# The four colours in setup order (red, yellow, green, blue) as PDF fills, and the movement board's setup.
+FILLS = [(0xD5, 0x5E, 0x00), (0xF0, 0xE4, 0x42), (0x00, 0x9E, 0x73), (0x00, 0x72, 0xB2)]
+SETUP = ((1, 2, 3, 4, 1, 2), (3, 4, 1, 2, 3, 4))
 
 
-def build(out: Path, paper: str = "a4") -> Path:
-    result = CliRunner().invoke(app, ["build", "paint-the-line", "--paper", paper, "--out", str(out)])
+def build(out: Path, paper: str = "a4", *more: str) -> Path:
+    result = CliRunner().invoke(app, ["build", "paint-the-line", "--paper", paper, "--out", str(out), *more])
     assert result.exit_code == 0, result.output
-    return out / "paint-the-line.pdf"
+    return out / ("paint-the-line-bw.pdf" if "--bw" in more else "paint-the-line.pdf")
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def pdf(request, tmp_path_factory) -> Path:
     return build(tmp_path_factory.mktemp(request.param), request.param)
+
+
+@pytest.fixture(scope="module")
+def bw(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("bw"), "a4", "--bw")
+
+
+def rgb(colour) -> tuple[int, ...]:
+    return tuple(round(v * 255) for v in colour) if isinstance(colour, (tuple, list)) and len(colour) == 3 else ()
+
+
+def boards(doc):
+    return next(page for page in doc.pages if "Movement board" in (page.extract_text() or ""))
 
 
 def points(shape) -> list[tuple[float, float]]:
@@ -78,27 +96,63 @@ def test_every_face_names_its_colour(pdf):
     # The .board letter of the colour on all four faces: black-and-white prints stay playable.
     with pdfplumber.open(pdf) as doc:
         first = cover_pages(pdf) + 1  # the pyramids follow the boards
-        letters = Counter(ch["text"] for page in doc.pages[first : first + 3] for ch in page.chars)
+        letters = Counter(ch["text"] for page in doc.pages[first:] for ch in page.chars)
     assert {letter: letters[letter] for letter in "RYGB"} == {letter: 3 * 3 * 4 for letter in "RYGB"}
 
 
-def test_pyramids_share_sheets_without_touching(pdf):
+def segment_distance(p, q, a, b) -> float:
+    def to_segment(x, s, t):
+        dx, dy = t[0] - s[0], t[1] - s[1]
+        f = max(0.0, min(1.0, ((x[0] - s[0]) * dx + (x[1] - s[1]) * dy) / (dx * dx + dy * dy)))
+        return dist(x, (s[0] + f * dx, s[1] + f * dy))
+
+    def side(o, s, t):
+        return (s[0] - o[0]) * (t[1] - o[1]) - (s[1] - o[1]) * (t[0] - o[0])
+
+    if side(a, b, p) * side(a, b, q) < 0 and side(p, q, a) * side(p, q, b) < 0:
+        return 0.0  # they cross
+    return min(to_segment(p, a, b), to_segment(q, a, b), to_segment(a, p, q), to_segment(b, p, q))
+
+
+def inside(point, polygon) -> bool:
+    x, y = point
+    crossings = 0
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+def apart(a, b) -> float:
+    """The least distance between two outlines (0 when one lies in the other)."""
+    if inside(a[0], b) or inside(b[0], a):
+        return 0.0
+    return min(segment_distance(p, q, s, t) for p, q in zip(a, a[1:] + a[:1]) for s, t in zip(b, b[1:] + b[:1]))
+
+
+def test_pyramids_nest_on_two_sheets_without_touching(pdf):
     with pdfplumber.open(pdf) as doc:
-        pages = [[points(c) for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")] for page in doc.pages]
-    boxes = [[(min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o)) for o in page] for page in pages]
-    for page in boxes:
+        pages = [[points(c)[:10] for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")] for page in doc.pages]
+    for page in pages:
         for i, a in enumerate(page):
             for b in page[i + 1 :]:
-                assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1], "two nets overlap"
-    # Rows of different sizes fill each other's pages: 36 nets on 3 sheets, not a sheet or two per size.
-    assert [bool(page) for page in boxes] == [False] * cover_pages(pdf) + [False, True, True, True, False]
+                assert apart(a, b) >= GAP - 0.05, "two nets closer than the gap"
+    # Nets turned half round fill their neighbours' gaps: 36 nets on 2 sheets (3 before nesting),
+    # right after the cover and the boards.
+    assert [bool(page) for page in pages] == [False] * (cover_pages(pdf) + 1) + [True, True]
+    assert sum(len(page) for page in pages) == 36
+    # Every other net is turned: its apex below its rim instead of above.
+    turned = [o[0][1] > max(y for _, y in o[1:6]) for page in pages for o in page]
+    upright = [o[0][1] < min(y for _, y in o[1:6]) for page in pages for o in page]
+    assert sum(turned) >= 12 and sum(upright) >= 12 and sum(turned) + sum(upright) == 36
 
 
 def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
     with pdfplumber.open(pdf) as doc:
-        page = doc.pages[cover_pages(pdf)]
-        rects = [(r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM, bool(r.get("fill"))) for r in page.rects]
-        lines = [(l["x0"] * MM, l["top"] * MM, l["x1"] * MM, l["bottom"] * MM) for l in page.lines]
+        page = boards(doc)
+        rects = [(r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM, bool(r.get("fill")), rgb(r["non_stroking_color"])) for r in page.rects]
+        # The boards' lines (the score pad's are half as heavy).
+        lines = [(l["x0"] * MM, l["top"] * MM, l["x1"] * MM, l["bottom"] * MM) for l in page.lines if l["linewidth"] * MM >= 0.49]
     # Grid lines run the full 6 spaces: two boards of 3 and 4 horizontal lines.
     across = sorted(l[1] for l in lines if l[1] == pytest.approx(l[3]) and l[2] - l[0] == pytest.approx(6 * SQUARE, abs=0.1))
     assert len(across) == 3 + 4
@@ -106,16 +160,48 @@ def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
     assert [b - a for a, b in zip(movement, movement[1:])] == pytest.approx([SQUARE] * 2, abs=0.1)
     assert [b - a for a, b in zip(scoring, scoring[1:])] == pytest.approx([SQUARE] * 3, abs=0.1)
     left = min(l[0] for l in lines)
-    # The two blocked spaces: middle row of the scoring board, second and fifth columns.
-    blocked = sorted((round((x - left) / SQUARE, 3), round((y - scoring[0]) / SQUARE, 3)) for x, y, w, h, filled in rects if filled)
+    # The two blocked spaces: middle row of the scoring board, second and fifth columns, grey.
+    blocked = sorted((round((x - left) / SQUARE, 3), round((y - scoring[0]) / SQUARE, 3)) for x, y, w, h, filled, c in rects if filled and c == (0xD9,) * 3)
     assert blocked == [(1, 1), (4, 1)]
+    # Each movement space filled with the colour of the tree that starts there.
+    spaces = {
+        (round((x - left) / SQUARE), round((y - movement[0]) / SQUARE)): c
+        for x, y, w, h, filled, c in rects
+        if filled and c in FILLS and w == pytest.approx(SQUARE, abs=0.1) and h == pytest.approx(SQUARE, abs=0.1)
+    }
+    assert spaces == {(col, row): FILLS[number - 1] for row, numbers in enumerate(SETUP) for col, number in enumerate(numbers)}
     # Where each starting tree stands: a 1 in square in every movement space.
-    footprints = [(x, y) for x, y, w, h, filled in rects if not filled and w == pytest.approx(IN, abs=0.1) and h == pytest.approx(IN, abs=0.1)]
+    footprints = [(x, y) for x, y, w, h, filled, _ in rects if not filled and w == pytest.approx(IN, abs=0.1) and h == pytest.approx(IN, abs=0.1)]
     assert len(footprints) == 12
     for x, y in footprints:
         col, row = (x - left) / SQUARE, (y - movement[0]) / SQUARE
         assert col % 1 == pytest.approx((SQUARE - IN) / 2 / SQUARE, abs=0.01)
         assert row % 1 == pytest.approx((SQUARE - IN) / 2 / SQUARE, abs=0.01)
+
+
+def test_the_score_pad_shares_the_boards_sheet(pdf):
+    with pdfplumber.open(pdf) as doc:
+        text = boards(doc).extract_text()
+    assert "Score pad" in text and "Player 1: colours" in text and "winner" in text
+    assert "print at 100 % (actual size)" in text
+    # Rows for games 1 to 4 at least, on A4 and on Letter alike.
+    assert all(f"\n{game}\n" in text or f"\n{game} " in text for game in range(1, 5))
+
+
+def test_black_and_white_is_patterns_not_colours(bw):
+    with pdfplumber.open(bw) as doc:
+        everything = [o for page in doc.pages for o in page.rects + page.lines + page.curves + page.chars]
+        page = boards(doc)
+        hatch = [l for l in page.lines if l["linewidth"] * MM < 0.21]
+        dots = [c for c in page.curves if c.get("fill") and (c["x1"] - c["x0"]) * MM < 1]
+        nets = [c for p in doc.pages for c in p.curves if len(c["pts"]) == 11 and c.get("stroke")]
+    for o in everything:
+        for key in ("non_stroking_color", "stroking_color"):
+            c = o.get(key)
+            assert c is None or isinstance(c, (int, float)) or len(set(c)) == 1, (o["object_type"], c)
+    # The colours become patterns: red, green and blue hatched, yellow dotted.
+    assert len(hatch) > 200 and len(dots) > 100
+    assert len(nets) == 36
 
 
 def test_nothing_is_printed_within_5_mm_of_the_edge(pdf):

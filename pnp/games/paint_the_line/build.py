@@ -1,47 +1,50 @@
-"""`pnp build paint-the-line`: both boards, paper pyramids to fold, a score pad and the rule sheet."""
+"""`pnp build paint-the-line`: both boards with a score pad, paper pyramids to fold, and the rule sheet."""
 
 from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
+from typing import Annotated
+
+import typer
 
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...draw.cover import Part, document
 from ...draw.shapes import Drawing
-from ...draw.sheets import Component, pack_rows
+from ...draw.sheets import Component, nest_rows
 from ...output import write_pages
 from ...rulesheets import write_rules
 from .board import TRIOS
-from .draw import boards_page, net_geometry, paint_layout, pyramid_net, score_pad
+from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
 
 NAME = "paint-the-line"
 
 
-def pyramid_pages(paper: str) -> list[Drawing]:
-    """Every pyramid the game uses, largest first, colour by colour; each net carries its own cut line."""
+def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
+    """Every pyramid the game uses, largest first, colour by colour; each net carries its own
+    cut line, and nets nest into each other's gaps, every other one turned half round."""
     lay = paint_layout()
     components = []
     for name, size in sorted(lay.pyramids.items(), key=lambda item: -item[1].base):
         net = net_geometry(size, lay.glue_tab, lay.cut_stroke)
         components += [
-            Component(net.width, net.height, partial(pyramid_net, name, colour), front_key=f"pyramid-{name}-{colour.name}")
+            Component(net.width, net.height, partial(pyramid_net, name, colour, bw=bw), front_key=f"pyramid-{name}-{colour.name}", outline=net_outline(net))
             for colour in lay.colours
             for _ in range(TRIOS)
         ]
-    return pack_rows(components, paper, lay.net_gap, caption="Paint the Line - pyramids")
+    return nest_rows(components, paper, lay.net_gap, caption="Paint the Line - pyramids" + (" (black and white)" if bw else ""))
 
 
-def build(opts: BuildOptions) -> list[Path]:
+def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
     colours = [colour.name for colour in paint_layout().colours]
     rules = write_rules(NAME, opts, designer="Robert Dudley", colours=colours, trios=TRIOS)
     doc = document(
-        "Paint the Line",
+        "Paint the Line" + (" (black and white)" if bw else ""),
         opts.paper,
         f"Paint the Line by Robert Dudley, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
         [
-            Part("Boards", "the movement board and the scoring board.", [boards_page(opts.paper)]),
-            Part("Pyramids", f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.", pyramid_pages(opts.paper)),
-            Part("Score pad", "a page to record the scores of several games.", [score_pad(opts.paper)]),
+            Part("Boards and score pad", "the movement board, the scoring board and a score pad.", [boards_page(opts.paper, bw)]),
+            Part("Pyramids", f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.", pyramid_pages(opts.paper, bw)),
         ],
         assembly=[
             "Cut each pyramid net out along its solid outline, glue tab included.",
@@ -49,13 +52,18 @@ def build(opts: BuildOptions) -> list[Path]:
             "under the face it meets. The base stays open, as on a real Looney Pyramid.",
         ],
     )
-    return write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
+    return write_pages(f"{NAME}-bw" if bw else NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
 
 
 @build_app.command(NAME)
-def build_command(paper: PaperOption = Paper.A4, formats: FormatOption = "pdf,svg", out: OutOption = Path("output")) -> None:
-    """Paint the Line (by Robert Dudley): its two boards, 36 paper pyramids to fold, a score pad and the rules."""
-    report(build(options(paper, formats, out)))
+def build_command(
+    paper: PaperOption = Paper.A4,
+    formats: FormatOption = "pdf,svg",
+    out: OutOption = Path("output"),
+    bw: Annotated[bool, typer.Option("--bw", help="Black and white: each colour printed as a pattern of lines or dots.")] = False,
+) -> None:
+    """Paint the Line (by Robert Dudley): its two boards with a score pad, 36 paper pyramids to fold, and the rules."""
+    report(build(options(paper, formats, out), bw))
 
 
 register(NAME, build)

@@ -1,4 +1,7 @@
-"""Paint the Line on paper: the two boards, Looney Pyramids to fold, and a score pad."""
+"""Paint the Line on paper: the two boards with a score pad, and Looney Pyramids to fold.
+
+Every colour is drawn by `_paint`: a solid fill, or for black and white a pattern of black
+lines or dots on white, so the game still plays from a one-ink print."""
 
 from __future__ import annotations
 
@@ -9,11 +12,13 @@ from pydantic import field_validator
 
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
+from ...draw.sheets import caption_top, page_caption
 from ...draw.text import BOLD, cap_height
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .board import BLOCKED, COLS, LETTERS, ROWS, SETUP
 
 INK = "#1A1A1A"
+PAPER = "#FFFFFF"
 BLOCKED_FILL = "#D9D9D9"
 Point = tuple[float, float]
 
@@ -26,6 +31,7 @@ class PyramidSize(LayoutModel):
 
 class Colour(LayoutModel):
     name: str
+    hatch: list[float]  # black-and-white pattern: line angles in degrees, none for dots
     fill: str
     pips: str
 
@@ -51,6 +57,10 @@ class PaintLayout(LayoutModel):
     pip_spacing: float
     letter_rise: float
     letter_size: Points
+    pattern_spacing: Length
+    pattern_stroke: Length
+    pattern_inset: Length
+    dot_size: Length
     pyramids: dict[str, PyramidSize]
     colours: list[Colour]
 
@@ -115,28 +125,109 @@ def net_geometry(size: PyramidSize, tab: float, pad: float) -> Net:
     )
 
 
-def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0) -> list[Shape]:
-    """Faces in the colour with their pips near the base; solid lines to cut, dashed to fold."""
+def net_outline(net: Net) -> tuple[Point, ...]:
+    """The line to cut along: apex, rim, glue tab."""
+    return (net.apex, *net.corners, *net.tab)
+
+
+def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0, *, bw: bool = False) -> list[Shape]:
+    """Faces in the colour (or its pattern) with their pips near the base; solid lines to cut, dashed to fold."""
     lay = paint_layout()
     size = lay.pyramids[size_name]
     net = net_geometry(size, lay.glue_tab, lay.cut_stroke)
     apex, c = net.apex, net.corners
     cut = Style(stroke=INK, stroke_width=lay.cut_stroke)
     fold = Style(stroke=INK, stroke_width=lay.cut_stroke, dash=(lay.fold_dash, lay.fold_dash))
-    shapes: list[Shape] = [polygon([apex, c[i], c[i + 1]], Style(fill=colour.fill)) for i in range(4)]
+    shapes: list[Shape] = [s for i in range(4) for s in _paint([apex, c[i], c[i + 1]], colour, bw, lay)]
     for i in range(4):
-        shapes += _pips(apex, c[i], c[i + 1], size, colour.pips, lay)
-        shapes.append(_letter(apex, c[i], c[i + 1], size, colour, lay))
+        shapes += _pips(apex, c[i], c[i + 1], size, colour, bw, lay)
+        shapes += _letter(apex, c[i], c[i + 1], size, colour, bw, lay)
     shapes += [Line(*apex, *c[i], fold) for i in (1, 2, 3)]
     near, far = net.tab[3], net.tab[0]
     shapes.append(Line(*near, *far, fold))
-    outline = [apex, *c, *net.tab]
+    outline = net_outline(net)
     shapes.append(Path((("M", *outline[0]), *(("L", *p) for p in outline[1:]), ("Z",)), cut))
     return shapes
 
 
-def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: str, lay: PaintLayout) -> list[Shape]:
-    """A row of pips across one face, parallel to its base edge a-b."""
+def _ink(colour: Colour, bw: bool) -> str:
+    """What is written on the colour: its pip ink, or black on a pattern."""
+    return INK if bw else colour.pips
+
+
+def _paint(shape: list[Point], colour: Colour, bw: bool, lay: PaintLayout) -> list[Shape]:
+    """A convex shape in the colour: filled, or (black and white) white with the colour's pattern."""
+    if not bw:
+        return [polygon(shape, Style(fill=colour.fill))]
+    lines = Style(stroke=INK, stroke_width=lay.pattern_stroke)
+    painted: list[Shape] = [polygon(shape, Style(fill=PAPER))]
+    inner = _inset(shape, lay.pattern_inset)  # a white rim keeps the cut, fold and grid lines clear
+    for angle in colour.hatch:
+        painted += _hatch(inner, angle, lay.pattern_spacing, lines)
+    if not colour.hatch:
+        painted += _dots(inner, lay.pattern_spacing, lay.dot_size / 2)
+    return painted
+
+
+def _inset(shape: list[Point], d: float) -> list[Point]:
+    """A triangle or square shrunk by `d` mm on every side, towards the centre of its inscribed circle."""
+    edges = list(zip(shape, shape[1:] + shape[:1]))
+    lengths = [math.dist(p, q) for p, q in edges]
+    # The centre of the inscribed circle: for a triangle the corners weighted by the opposite sides' lengths.
+    if len(shape) == 3:
+        weights = [lengths[1], lengths[2], lengths[0]]
+        cx = sum(w * p[0] for w, p in zip(weights, shape)) / sum(weights)
+        cy = sum(w * p[1] for w, p in zip(weights, shape)) / sum(weights)
+    else:
+        cx, cy = sum(p[0] for p in shape) / len(shape), sum(p[1] for p in shape) / len(shape)
+    r = min(abs((q[0] - p[0]) * (cy - p[1]) - (q[1] - p[1]) * (cx - p[0])) / n for (p, q), n in zip(edges, lengths))
+    k = max(0.0, 1 - d / r)
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in shape]
+
+
+def _hatch(shape: list[Point], angle: float, spacing: float, style: Style) -> list[Line]:
+    """Parallel lines `spacing` apart at `angle` degrees, clipped to a convex shape."""
+    t = math.radians(angle)
+    along, across = (math.cos(t), math.sin(t)), (-math.sin(t), math.cos(t))
+    level = [x * across[0] + y * across[1] for x, y in shape]
+    lines = []
+    for k in range(math.ceil(min(level) / spacing), math.floor(max(level) / spacing) + 1):
+        at = k * spacing
+        cuts = []
+        for i, (p, q) in enumerate(zip(shape, shape[1:] + shape[:1])):
+            a, b = level[i] - at, level[(i + 1) % len(shape)] - at
+            if a != b and min(a, b) <= 0 <= max(a, b):
+                f = a / (a - b)
+                cuts.append((p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f))
+        if len(cuts) >= 2:
+            ends = sorted(cuts, key=lambda c: c[0] * along[0] + c[1] * along[1])
+            (x1, y1), (x2, y2) = ends[0], ends[-1]
+            if math.hypot(x2 - x1, y2 - y1) > 0.3:  # skip slivers at the corners
+                lines.append(Line(x1, y1, x2, y2, style))
+    return lines
+
+
+def _dots(shape: list[Point], spacing: float, r: float) -> list[Circle]:
+    """Dots on a staggered grid, the whole of each inside a convex shape."""
+    xs, ys = [x for x, _ in shape], [y for _, y in shape]
+    edges = list(zip(shape, shape[1:] + shape[:1]))
+    turn = 1 if sum((q[0] - p[0]) * (q[1] + p[1]) for p, q in edges) < 0 else -1  # which side is inside
+
+    def inside(x: float, y: float) -> bool:
+        return all(turn * ((q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0])) / math.dist(p, q) >= r * 1.5 for p, q in edges)
+
+    dots = []
+    for j in range(math.floor(min(ys) / spacing), math.ceil(max(ys) / spacing) + 1):
+        shift = spacing / 2 if j % 2 else 0.0
+        for i in range(math.floor(min(xs) / spacing) - 1, math.ceil(max(xs) / spacing) + 1):
+            x, y = i * spacing + shift, j * spacing
+            if inside(x, y):
+                dots.append(Circle(x, y, r, Style(fill=INK)))
+    return dots
+
+
+def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, bw: bool, lay: PaintLayout) -> list[Shape]:
+    """A row of pips across one face, parallel to its base edge a-b (on a pattern, each on a white ground)."""
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     up = _unit(mid, apex)
     along = _unit(a, b)
@@ -144,10 +235,12 @@ def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: str, lay: 
     cx, cy = mid[0] + up[0] * rise, mid[1] + up[1] * rise
     r = lay.pip_diameter * size.base / 2
     offsets = [(k - (size.pips - 1) / 2) * gap for k in range(size.pips)]
-    return [Circle(cx + along[0] * t, cy + along[1] * t, r, Style(fill=colour)) for t in offsets]
+    centres = [(cx + along[0] * t, cy + along[1] * t) for t in offsets]
+    grounds = [Circle(x, y, r + lay.pattern_stroke * 2, Style(fill=PAPER)) for x, y in centres] if bw else []
+    return grounds + [Circle(x, y, r, Style(fill=_ink(colour, bw))) for x, y in centres]
 
 
-def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, lay: PaintLayout) -> Shape:
+def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, bw: bool, lay: PaintLayout) -> list[Shape]:
     """The colour's letter on one face, upright when the pyramid stands."""
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     up = _unit(mid, apex)
@@ -155,8 +248,9 @@ def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, 
     x, y = mid[0] + up[0] * rise, mid[1] + up[1] * rise
     # Turned so that the letter's top points at the apex.
     turn = math.degrees(math.atan2(up[0], -up[1]))
-    text = Text(x, y, LETTERS[colour.name], lay.letter_size, BOLD, colour.pips, "middle")
-    return group(text, transform=rotate(turn, x, y))
+    text = Text(x, y, LETTERS[colour.name], lay.letter_size, BOLD, _ink(colour, bw), "middle")
+    ground = [Circle(x, y - cap_height(lay.letter_size) / 2, cap_height(lay.letter_size), Style(fill=PAPER))] if bw else []
+    return [group(*ground, text, transform=rotate(turn, x, y))]
 
 
 def _unit(p: Point, q: Point) -> Point:
@@ -169,37 +263,49 @@ def _unit(p: Point, q: Point) -> Point:
 # Boards and the score pad
 
 
-def boards_page(paper: str) -> Drawing:
-    """Both boards on one page, used where they are printed: nothing to cut."""
+def boards_page(paper: str, bw: bool = False) -> Drawing:
+    """Both boards and a score pad on one page, used where they are printed: nothing to cut."""
     lay = paint_layout()
     notes = [
         "Movement board: set a tree (large, medium, small) of the colour shown on each space.",
         "Scoring board: captured pyramids go here; the two grey spaces are never used.",
     ]
-    head = titled_page(paper, "Paint the Line - boards", notes, lay.title_size, lay.label_size, INK)
+    title = "Paint the Line - boards and score pad" + (" (black and white)" if bw else "")
+    head = titled_page(paper, title, notes, lay.title_size, lay.label_size, INK)
     page, sq = head.page, lay.square
     x0 = (page.width - COLS * sq) / 2
-    y = head.top + cap_height(lay.title_size)
-    page.add(Text(x0, y, "Movement board", lay.title_size, BOLD, INK))
-    y += lay.heading_gap
-    page.add(*_grid(x0, y, len(SETUP), COLS, lay))
+    y = _heading(page, "Movement board", x0, head.top, lay)
     large = max(lay.pyramids.values(), key=lambda s: s.base).base
     for r, row in enumerate(SETUP):
         for col, number in enumerate(row):
             colour = lay.colours[number - 1]
-            cx, cy = x0 + (col + 0.5) * sq, y + (r + 0.5) * sq
-            style = Style(stroke=colour.fill, stroke_width=lay.footprint_stroke)
-            page.add(Rect(cx - large / 2, cy - large / 2, large, large, style))
-            page.add(Text(cx, cy + cap_height(lay.label_size) / 2, f"{number} {colour.name}", lay.label_size, BOLD, INK, "middle"))
-    y += len(SETUP) * sq + lay.board_gap
-    page.add(Text(x0, y, "Scoring board", lay.title_size, BOLD, INK))
-    y += lay.heading_gap
+            bx, by = x0 + col * sq, y + r * sq
+            page.add(*_paint([(bx, by), (bx + sq, by), (bx + sq, by + sq), (bx, by + sq)], colour, bw, lay))
+            cx, cy = bx + sq / 2, by + sq / 2
+            ink = _ink(colour, bw)
+            page.add(Rect(cx - large / 2, cy - large / 2, large, large, Style(stroke=ink, stroke_width=lay.footprint_stroke)))
+            label = f"{number} {colour.name}"
+            if bw:  # a white plate, so the words stand clear of the pattern
+                plate_w, plate_h = large * 0.8, 2.2 * cap_height(lay.label_size)
+                page.add(Rect(cx - plate_w / 2, cy - plate_h / 2, plate_w, plate_h, Style(fill=PAPER), radius=1.0))
+            page.add(Text(cx, cy + cap_height(lay.label_size) / 2, label, lay.label_size, BOLD, ink, "middle"))
+    page.add(*_grid(x0, y, len(SETUP), COLS, lay))
+    y = _heading(page, "Scoring board", x0, y + len(SETUP) * sq + lay.board_gap, lay)
     for r, col in sorted(BLOCKED):
         bx, by = x0 + col * sq, y + r * sq
         cross = Style(stroke=INK, stroke_width=lay.board_stroke)
         page.add(Rect(bx, by, sq, sq, Style(fill=BLOCKED_FILL)), Line(bx, by, bx + sq, by + sq, cross), Line(bx + sq, by, bx, by + sq, cross))
     page.add(*_grid(x0, y, ROWS, COLS, lay))
+    y = _heading(page, "Score pad", x0, y + ROWS * sq + lay.board_gap, lay)
+    _score_pad(page, x0, y, COLS * sq, caption_top(paper), lay)
+    page.add(page_caption(title, paper))
     return page
+
+
+def _heading(page: Drawing, text: str, x: float, top: float, lay: PaintLayout) -> float:
+    """A heading whose capitals start at `top`; returns where what it heads begins."""
+    page.add(Text(x, top + cap_height(lay.title_size), text, lay.title_size, BOLD, INK))
+    return top + cap_height(lay.title_size) + lay.heading_gap
 
 
 def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[Shape]:
@@ -210,22 +316,22 @@ def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[
 
 # Score pad columns: heading and share of the width.
 PAD_COLUMNS = (("Game", 0.08), ("Player 1: colours", 0.26), ("points", 0.11), ("Player 2: colours", 0.26), ("points", 0.11), ("winner", 0.18))
+PAD_NOTE = "Only top pyramids count. A group (same colour, side by side) scores its pips times its pyramids; equal totals: the larger group wins."
 
 
-def score_pad(paper: str) -> Drawing:
-    lay = paint_layout()
-    notes = [
-        "Only the top pyramid of each space counts. A group is same-coloured pyramids joined side to side.",
-        "Each group scores its pips added up, times the number of pyramids in it. Equal totals: the larger group wins.",
-    ]
-    head = titled_page(paper, "Paint the Line - score pad", notes, lay.title_size, lay.label_size, INK)
-    page, x0, width, row = head.page, head.left, head.width, lay.pad_row
-    y = head.top + row / 2
+def _score_pad(page: Drawing, x0: float, y: float, width: float, bottom: float, lay: PaintLayout) -> None:
+    """A heading row and a row per game, as many games as fit above `bottom` (at most pad_games)."""
+    page.add(Text(x0, y + cap_height(lay.label_size), PAD_NOTE, lay.label_size, "Helvetica", INK))
+    y += cap_height(lay.label_size) + lay.heading_gap
+    row = lay.pad_row
+    games = min(lay.pad_games, int((bottom - y) / row + 1e-9) - 1)
+    if games < 1:
+        raise ValueError("no room left for the score pad under the boards")
     style = Style(stroke=INK, stroke_width=lay.board_stroke / 2)
     edges = [x0]
     for _, share in PAD_COLUMNS:
         edges.append(edges[-1] + share * width)
-    rows = lay.pad_games + 1
+    rows = games + 1
     for r in range(rows + 1):
         page.add(Line(x0, y + r * row, x0 + width, y + r * row, style))
     for x in edges:
@@ -233,6 +339,5 @@ def score_pad(paper: str) -> Drawing:
     baseline = y + row / 2 + cap_height(lay.text_size) / 2
     for (heading, _), left in zip(PAD_COLUMNS, edges):
         page.add(Text(left + lay.pad_padding, baseline, heading, lay.text_size, BOLD, INK))
-    for game in range(1, lay.pad_games + 1):
+    for game in range(1, games + 1):
         page.add(Text(edges[0] + lay.pad_padding, baseline + game * row, str(game), lay.text_size, "Helvetica", INK))
-    return page
