@@ -9,6 +9,7 @@ import subprocess
 import sys
 import sysconfig
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,19 @@ def test_installed_wheel_carries_the_compiled_solver(installed):
     core = subprocess.run([python, "-c", "from pnp.games.pack_solitaire import _csearch; print(_csearch.__file__)"],
                           cwd=installed, capture_output=True, text=True, check=True)
     assert core.stdout.startswith(str(installed / "venv"))
+
+
+def test_without_a_compiler_the_wheel_still_builds_pure_python(tmp_path):
+    # A failed compile must not fail the install: the wheel comes out without the core
+    # (pnp then solves in Python; tests/test_solver_engines.py runs that path).
+    env = {**os.environ, "CC": str(tmp_path / "no-such-compiler")}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(REPO)],
+        check=True, env=env,
+    )
+    (wheel,) = tmp_path.glob("pnp-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as contents:
+        names = contents.namelist()
+    assert "pnp/games/pack_solitaire/solver.py" in names
+    assert not [n for n in names if "_csearch" in n and not n.endswith(".c")]
