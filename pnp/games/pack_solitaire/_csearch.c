@@ -1,14 +1,15 @@
 /* The Pack Solitaire branch and bound of solver.py, compiled.
  *
- * This is a line-for-line port of solver.py's _Tables and _Search: the same tables,
- * the same bounds, the same order of children, the same node count. Given a node
- * budget both engines stop at the same node with the same layout and bound (the
- * tests compare them). The board geometry (visiting order, neighbours, lattice-point
- * plans) is not repeated here: solver.py sends it as a flat list of numbers, read by
- * read_geometry() below.
+ * A port of solver.py's _Tables and _Search: the same tables, the same bounds (a few
+ * are computed in another order, never to another value), the same order of children,
+ * the same node count. Given a node budget both engines stop at the same node with the
+ * same layout and bound (tests/test_solver_engines.py compares them). The board's
+ * geometry (visiting order, neighbours, lattice-point plans) is not written twice:
+ * solver.py sends it as a flat list of numbers, which read_geometry() reads.
  *
- * Memory is fixed by the tile count: every memo is an array indexed by its key, and
- * the tables grow only with the 4-tile arrangements of one deal, never with the search.
+ * Memory is fixed by the tile count: every memo is an array indexed by its key (a slot
+ * that depends on the cap remembers the cap it was filled for), and the tables grow
+ * only with the 4-tile arrangements of one deal, never with the search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -183,7 +184,6 @@ typedef struct {
     int16_t loose_memo[17][MAX_GROUPS][49];
     int16_t cand_count[16][MAX_KEY]; /* -1: not built yet */
     Cand (*cands)[MAX_KEY][NO];
-    /* quad_with_top's cache, direct-mapped: a new key takes the slot of the old one */
     /* quad_with_top by the squares above and the set (the squares change least often),
      * for the cap it saw last */
     TopSlot (*top)[MAX_SETS];
