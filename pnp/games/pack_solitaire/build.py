@@ -17,6 +17,7 @@ from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import write_pages
 from ...piecepack.draw import piecepack_layout
 from ...rulesheets import write_rules
+from .diagrams import figures, sheet_context
 from .difficulty import difficulty
 from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
 from .engine import Tile, deal
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from .solver import Solution
 
 NAME = "pack-solitaire"
-DESIGNER = "David Hassell"
 DEFAULT_SEED = 1  # `pnp build` prints this deal, so a plain build is always the same
 # The par search stops after this many nodes, not after a time: the same deal prints the same par on any machine.
 SEARCH_NODES = 2_000_000
@@ -40,7 +40,7 @@ BOOK_FOOTNOTE = (
 
 def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, deals: list[int] | None = None) -> list[Path]:
     files = _book(opts, deals, bw) if deals else _kit(opts, seed, bw)
-    return files + write_rules(NAME, opts, designer=DESIGNER)
+    return files + write_rules(NAME, opts, figures(), **sheet_context())
 
 
 def _par(tiles: dict[int, Tile]) -> Solution:

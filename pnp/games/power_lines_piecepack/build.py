@@ -10,12 +10,13 @@ import typer
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...piecepack.build import build as build_piecepack
 from ...rulesheets import write_rules
+from .diagrams import figures, sheet_context
 
 NAME = "power-lines"
 
 
 def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
-    return write_rules("power-lines-piecepack", opts, designer="David Boyle") + build_piecepack(opts, bw, tiles="2-5")
+    return write_rules("power-lines-piecepack", opts, figures(), **sheet_context()) + build_piecepack(opts, bw, tiles="2-5")
 
 
 @build_app.command(NAME)
