@@ -1,0 +1,57 @@
+"""How much paper the whole kit takes, read back from the PDFs `pnp build` writes: a regression
+guard for the sheet counts, on A4 and Letter alike.
+
+A sheet is a piece of paper: a PDF that asks for two-sided printing (/Duplex /DuplexFlipLongEdge)
+prints two pages to a sheet, any other one page. The page-by-page review of the A4 kit before
+nesting and sharing sheets counted 27 sheets for the five files of pieces and their rules; the
+pieces' sheets then were cards 6, piecepack 4, Power Lines tiles 2, Pack Solitaire 4 (answer
+included) and Paint the Line 5.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+# File: sheets. The cards', piecepack and Paint the Line files start with a cover sheet
+# (what the file holds, how to print it).
+SHEETS = {
+    "power-lines-cards.pdf": 7,  # cover, then each deck's 27 cards on 3 duplex sheets of 9
+    "power-lines-cards-rules.pdf": 1,
+    "piecepack.pdf": 4,  # cover, 24 tiles on 2 duplex sheets, coins with dice and pawns on 1
+    "piecepack-tiles-2-5.pdf": 3,  # cover and the 16 tiles Power Lines uses
+    "power-lines-piecepack-rules.pdf": 1,
+    "pack-solitaire-1.pdf": 2,  # 15 tiles, then the record sheet with the 16th
+    "pack-solitaire-1-answer.pdf": 1,
+    "pack-solitaire-rules.pdf": 1,
+    "paint-the-line.pdf": 4,  # cover, the boards with the score pad, 36 nested pyramids on 2
+    "paint-the-line-rules.pdf": 1,
+    "ley-lines-board.pdf": 6,
+    "ley-lines-dominoes.pdf": 2,
+    "ley-lines-rules.pdf": 2,
+}
+
+
+def sheets(path: Path) -> int:
+    reader = pypdf.PdfReader(path)
+    preferences = reader.trailer["/Root"].get("/ViewerPreferences") or {}
+    pages = len(reader.pages)
+    return -(-pages // 2) if preferences.get("/Duplex") == "/DuplexFlipLongEdge" else pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sheets_per_file(paper, tmp_path):
+    result = CliRunner().invoke(app, ["build", "--paper", paper, "--format", "pdf", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    got = {path.name: sheets(path) for path in sorted(tmp_path.glob("*.pdf"))}
+    assert got == SHEETS
+    # The files the review counted (27 sheets then), less the four cover sheets added since: 21.
+    reviewed = sum(n for name, n in got.items() if not name.startswith("ley-lines"))
+    covers = [name for name in got if "How to print" in (pypdf.PdfReader(tmp_path / name).pages[0].extract_text() or "")]
+    assert sorted(covers) == ["paint-the-line.pdf", "piecepack-tiles-2-5.pdf", "piecepack.pdf", "power-lines-cards.pdf"]
+    assert reviewed - len(covers) == 21
