@@ -120,11 +120,14 @@ class MultisetRules(_Strict):
         need = f"{impossible_size(t)} items"
         if high is not None and floor > high:
             return [(("copies", "min"), f"no deck can keep the {self.name} rules: the total must be {need}, but the minimum copies already add up to {floor}")]
-        if self.items is None or low is None:
+        if self.items is None:
             return []
         ceiling = sum(self.cap(i) for i in counted)
-        if low > ceiling:
+        if low is not None and low > ceiling:
             return [(key, f"no deck can keep the {self.name} rules: the total must be {need}, but the copy limits and bans allow at most {ceiling:g}")]
+        uncounted = sum(self.cap(i) for i in t.exclude if i in self.items)
+        if min(ceiling, math.inf if high is None else high) + uncounted == 0:
+            return [(key if high is not None else ("copies", "max"), f"no deck can keep the {self.name} rules: they allow no items at all")]
         return []
 
     def cap(self, item: str) -> float:
@@ -245,7 +248,7 @@ _BARE_KEY = r"[A-Za-z0-9_-]+"
 _KEY = rf'(?:{_BARE_KEY}|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
 _DOTTED = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*")
 _KEY_LINE = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*=")
-_INLINE_KEY = re.compile(rf"[{{,]\s*({_KEY})\s*=")
+_INLINE_TOKEN = re.compile(rf'(?P<key>{_KEY})\s*=|(?P<open>\{{)|(?P<close>\}})|"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 
 
 def key_positions(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
@@ -270,8 +273,16 @@ def key_positions(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
             continue
         path = table + _parts(m[1])
         found.setdefault(path, (number, m.start(1) + 1))
-        for inner in _INLINE_KEY.finditer(line, m.end()):
-            found.setdefault(path + _parts(inner[1]), (number, inner.start(1) + 1))
+        # One-line inline tables, nested or not: `{` opens the table of the key just set.
+        tables, last = [path], path
+        for t in _INLINE_TOKEN.finditer(line, m.end()):
+            if t["key"]:
+                last = tables[-1] + _parts(t["key"])
+                found.setdefault(last, (number, t.start("key") + 1))
+            elif t["open"]:
+                tables.append(last)
+            elif t["close"] and len(tables) > 1:
+                tables.pop()
     return found
 
 

@@ -276,6 +276,9 @@ def test_random_respects_loose_totals_or_says_why_not(low: int, span: int, cap: 
     if low > 11 * cap:
         with pytest.raises(PnpError, match=f"allow at most {11 * cap}"):
             random_counts(rules, seed)
+    elif cap == 0:  # only an empty deck keeps these rules, and an empty file is no deck
+        with pytest.raises(PnpError, match="no cards at all"):
+            random_counts(rules, seed)
     else:
         counts = random_counts(rules, seed)
         assert rules.check(counts) == []

@@ -46,6 +46,11 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
         room[name] -= 1
     if BASE in excluded and counts.get(BASE) == 0 and _cap(rules, BASE) > 0:
         counts[BASE] = 1  # a deck is played with a base: list it when the rules allow one
+    if not any(counts.values()):  # an empty file is no deck: list one card that does not count
+        spare = next((n for n in names if n in excluded and _cap(rules, n) > 0), None)
+        if spare is None:
+            raise PnpError(f"no deck can keep the {rules.name} rules: they allow no cards at all")
+        counts[spare] = 1
 
     broken = rules.check(counts)  # what filling cannot fix, such as a minimum above a maximum
     if broken:
