@@ -15,6 +15,7 @@ from ...draw.sheets import Component, nest_rows
 from ...output import write_pages
 from ...rulesheets import write_rules
 from .board import TRIOS
+from .diagrams import figures, sheet_context
 from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
 
 NAME = "paint-the-line"
@@ -37,7 +38,7 @@ def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
 
 def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
     colours = [colour.name for colour in paint_layout().colours]
-    rules = write_rules(NAME, opts, designer="Robert Dudley", colours=colours, trios=TRIOS)
+    rules = write_rules(NAME, opts, figures(), **sheet_context())
     doc = document(
         "Paint the Line" + (" (black and white)" if bw else ""),
         opts.paper,
