@@ -6,6 +6,7 @@ moment ends pnp with one line and exit code 130 (SIGTERM: 143), never a tracebac
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -72,7 +73,14 @@ def main() -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, _stop)
     try:
-        _app()()
+        try:
+            _app()()
+        finally:
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+    except OSError as exc:  # stdout or stderr could not be written (files have their own messages)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(f"pnp: cannot write the output: {exc.strerror or exc}\n")
+        sys.exit(2)
     except Stopped as stop:
         # A second signal while saying goodbye must not print a traceback either.
         for signum in (signal.SIGINT, signal.SIGTERM):

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import signal
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -195,7 +196,7 @@ def check_folder(folder: Path) -> None:
 
 
 def check_target(path: Path) -> None:
-    """Refuse (exit 2) a path that is an input of this command, a folder, or a name too long."""
+    """Refuse (exit 2) a path that is an input of this command, a folder, a device, or a name too long."""
     _check_name_lengths(path)
     try:
         info = os.stat(path)
@@ -207,8 +208,11 @@ def check_target(path: Path) -> None:
         raise _failed(path, exc) from None
     if (info.st_dev, info.st_ino) in inputs():
         raise PnpError(f"{shown(path)}: refusing to write over an input of this command; choose another output", exit_code=2)
-    if os.path.isdir(path):
+    if stat.S_ISDIR(info.st_mode):
         raise PnpError(f"{shown(path)}: is a folder; pnp would write a file by that name", exit_code=2)
+    if not stat.S_ISREG(info.st_mode):
+        # Writing means replacing: a device, pipe or socket would be swapped for a plain file.
+        raise PnpError(f"{shown(path)}: is not a regular file (a device, pipe or socket); pnp writes only files", exit_code=2)
 
 
 def check_file(path: Path) -> None:

@@ -103,3 +103,10 @@ def test_ctrl_c_while_a_command_reads_and_checks(tmp_path: Path):
     stdout, stderr = run.communicate(timeout=60)
     assert run.returncode == 130 and stderr == "pnp: interrupted\n"
     assert deck.read_text() == "1 5\n" * 200_000
+
+
+def test_a_full_disk_on_stdout_is_one_line(tmp_path: Path):
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "pnp", "deck", "random", "--seed", "1"], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert run.returncode == 2
+    assert run.stderr == "pnp: cannot write the output: No space left on device\n"

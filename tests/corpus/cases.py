@@ -250,6 +250,13 @@ OUTPUTS = [
     Case("ley-show-o-in-proc", ("ley-lines", "show", "{d}/game.leylines", "-o", "/proc/pos.pdf"), 2),
     Case("ley-random-o-folder", ("ley-lines", "random", "--seed", "2", "-o", "{d}"), 2),
     Case("ley-random-o-under-a-file", ("ley-lines", "random", "--seed", "2", "-o", "{d}/starter.deck/g.leylines"), 2),
+    # Writing means replacing the path: a pipe or socket there must not become a plain file.
+    Case("deal-o-fifo", ("solitaire", "deal", "--seed", "3", "-o", "{f}"), 2, content="fifo"),
+    Case("deal-o-socket", ("solitaire", "deal", "--seed", "3", "-o", "{f}"), 2, content="socket"),
+    Case("solve-o-fifo", ("solitaire", "solve", "{d}/deal.tiles", "-o", "{f}"), 2, content="fifo"),
+    Case("ley-random-o-fifo", ("ley-lines", "random", "--seed", "2", "-o", "{f}"), 2, content="fifo"),
+    Case("ley-show-o-socket", ("ley-lines", "show", "{d}/game.leylines", "-o", "{f}"), 2, content="socket", name="pos.svg"),
+    Case("out-is-a-fifo", ("build", "piecepack", "--tiles", "2-5", "--out", "{f}"), 2, content="fifo"),
     Case("deck-validate-missing-second-file", ("deck", "validate", "{d}/starter.deck", "{d}/nope.deck"), 2),
     Case("solitaire-score-both-bad", ("solitaire", "score", "{d}/nope.tiles", "/dev/zero"), 2),
 ]
