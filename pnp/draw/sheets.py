@@ -178,8 +178,12 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
 
 def _stack_height(blocks: Sequence[_Block]) -> float:
     """Art and marks of blocks one under the other, from the first's art to the last's."""
-    gaps = sum(max(a.mark_room + b.mark_room, a.opts.gap, b.opts.gap) for a, b in zip(blocks, blocks[1:]))
-    return sum(b.art_height for b in blocks) + gaps
+    return sum(b.art_height for b in blocks) + sum(_between(a, b) for a, b in zip(blocks, blocks[1:]))
+
+
+def _between(upper: _Block, lower: _Block) -> float:
+    """Room between two stacked blocks: the marks of each, and the larger of their gaps."""
+    return upper.mark_room + lower.mark_room + max(upper.opts.gap, lower.opts.gap)
 
 
 def _placed(blocks: Sequence[_Block], width: float, height: float) -> list[_Block]:
@@ -188,8 +192,7 @@ def _placed(blocks: Sequence[_Block], width: float, height: float) -> list[_Bloc
     placed = []
     for i, block in enumerate(blocks):
         if i:
-            prev = blocks[i - 1]
-            y += max(prev.mark_room + block.mark_room, prev.opts.gap, block.opts.gap)
+            y += _between(blocks[i - 1], block)
         g = block.grid
         placed.append(replace(block, grid=replace(g, y0=y + block.opts.bleed)))
         y += block.art_height
