@@ -184,3 +184,26 @@ def test_builds_are_byte_identical(tmp_path):
     assert names == sorted(p.name for p in two.iterdir() if not p.name.startswith(".")) and len(names) > 5
     for name in names:
         assert (one / name).read_bytes() == (two / name).read_bytes(), name
+
+
+def test_svg_pages_match_the_pdf(tmp_path):
+    from svggeom import read_svg, unmatched
+
+    folder = build(tmp_path, "--format", "pdf,svg", "--players", "3")
+    compared = 0
+    for name in ("ley-lines-board", "ley-lines-dominoes"):
+        svgs = sorted(folder.glob(f"{name}-[0-9][0-9].svg"))
+        with pdfplumber.open(folder / f"{name}.pdf") as pdf:
+            assert len(svgs) == len(pdf.pages)
+            for svg_path, page in zip(svgs, pdf.pages):
+                svg = read_svg(svg_path)
+                assert (svg.width, svg.height) == pytest.approx((page.width * MM, page.height * MM), abs=0.01)
+                boxes = {
+                    "rects": [mm(o) for o in page.rects],
+                    "lines": [mm(o) for o in page.lines + page.rects],
+                    "circles": [mm(o) for o in page.curves],
+                }
+                for kind in ("rects", "lines", "circles"):
+                    assert not unmatched(getattr(svg, kind), boxes[kind]), f"{svg_path.name}: {kind}"
+                    compared += len(getattr(svg, kind))
+    assert compared > 200

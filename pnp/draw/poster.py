@@ -155,7 +155,8 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
     boxes = [s.window for s in p.sheets]
     x_lo, y_lo = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x_hi, y_hi = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    k = min(room_w / (x_hi - x_lo), room_h / (y_hi - y_lo), 1.0)
+    # A round scale: SVG keeps three decimals of a matrix, and the PDF must show the same.
+    k = math.floor(min(room_w / (x_hi - x_lo), room_h / (y_hi - y_lo), 1.0) * 1000) / 1000
     at = (head.left + (room_w - k * (x_hi - x_lo)) / 2 - k * x_lo, head.top - k * y_lo)
     page.add(Group(tuple(art.items), compose(translate(*at), scale(k))))
     outline = Style(stroke="#C0392B", stroke_width=0.4, dash=(1.5, 1.0))
