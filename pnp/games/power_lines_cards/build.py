@@ -19,6 +19,7 @@ from ...resources import deck_file
 from ...rulesheets import write_rules
 from . import cards
 from .catalogue import catalogue
+from .diagrams import figures, sheet_context
 from .validate import load_deck
 
 NAME = "power-lines-cards"
@@ -69,8 +70,7 @@ def build(
 ) -> list[Path]:
     """The card sheets and the rule sheet."""
     pages = card_pages(opts.paper, decks, bleed, cut_lines, back_offset)
-    cat = catalogue()
-    rules = write_rules(NAME, opts, credit=cat.credit, deck_size=26, base=cat.base, cards=cat.kinds, price_words=cards.price_label)
+    rules = write_rules(NAME, opts, figures(), **sheet_context())
     lay = cards.card_layout()
     about = f"{lay.width:g} x {lay.height:g} mm, {lay.sheet_cols * lay.sheet_rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
     doc = document(

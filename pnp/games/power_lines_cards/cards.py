@@ -100,11 +100,6 @@ def signed(price: int) -> str:
     return f"{MINUS}{-price}" if price < 0 else f"+{price}" if price > 0 else "0"
 
 
-def price_label(price: int | None) -> str:
-    """The price and its meaning, for the rule sheet: "price −1, draw 1"."""
-    return price_words(price) if price is None else f"price {signed(price)}, {price_words(price)}"
-
-
 def deck_letter(player: int) -> str:
     """A, B, C ... : the letter on a deck's backs and in a corner of its faces."""
     return chr(ord("A") + player)
