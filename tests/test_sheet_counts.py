@@ -10,13 +10,18 @@ included) and Paint the Line 5.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pdfplumber
 import pypdf
 import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.draw.pdf import render_pdf
+from pnp.draw.shapes import Rect, Style
+from pnp.draw.sheets import Component, SheetOptions, impose_stacked
 
 # File: sheets. The cards', piecepack and Paint the Line files start with a cover sheet
 # (what the file holds, how to print it).
@@ -55,3 +60,51 @@ def test_sheets_per_file(paper, tmp_path):
     covers = [name for name in got if "How to print" in (pypdf.PdfReader(tmp_path / name).pages[0].extract_text() or "")]
     assert sorted(covers) == ["paint-the-line.pdf", "piecepack-tiles-2-5.pdf", "piecepack.pdf", "power-lines-cards.pdf"]
     assert reviewed - len(covers) == 21
+
+
+# How imposition spends pages: no blank page at the end, a note on a blank one between sheets.
+
+
+def _card(back: bool, size: float = 150) -> Component:
+    """A grey square, `size` mm: at 150 mm one fills a sheet."""
+
+    def face(bleed: float) -> list:
+        return [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill="#808080"))]
+
+    return Component(size, size, face, face if back else None)
+
+
+def _texts(pages) -> list[str]:
+    reader = pypdf.PdfReader(io.BytesIO(render_pdf(pages)))
+    return [page.extract_text() or "" for page in reader.pages]
+
+
+def test_no_blank_back_page_at_the_end():
+    opts = SheetOptions("a4")
+    pages = impose_stacked([([_card(True)], opts), ([_card(False)], opts)], caption="test")
+    # Fronts, backs, fronts: the last sheet has no backs, so no page for them.
+    assert len(pages) == 3
+    assert [bool(p.items) for p in pages] == [True, True, True]
+
+
+def test_a_blank_back_between_sheets_says_so():
+    opts = SheetOptions("a4")
+    pages = impose_stacked([([_card(False)], opts), ([_card(True)], opts)], caption="test")
+    assert len(pages) == 4  # the blank back keeps the later fronts and backs in step
+    texts = _texts(pages)
+    assert "Nothing to print on this side" in texts[1]
+    assert "Nothing to print" not in texts[3]
+
+
+def test_blocks_that_fit_share_a_sheet():
+    small = SheetOptions("a4", max_cols=2, max_rows=1)
+    pages = impose_stacked([([_card(True, 40)] * 2, small), ([_card(True, 40)] * 2, small)], caption="test")
+    assert len(pages) == 2  # one sheet: its fronts and its backs
+    assert "sheet 1 of 1" in _texts(pages)[0]
+    with pdfplumber.open(io.BytesIO(render_pdf(pages))) as pdf:
+        fronts = [r for r in pdf.pages[0].rects if r.get("fill")]
+        backs = [r for r in pdf.pages[1].rects if r.get("fill")]
+    assert len(fronts) == len(backs) == 4
+    # Two rows, one block under the other, with room for both blocks' crop marks between them.
+    tops = sorted({round(r["top"] * 25.4 / 72, 2) for r in fronts})
+    assert len(tops) == 2 and tops[1] - tops[0] >= 40 + 2 * 5
