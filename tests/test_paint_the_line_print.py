@@ -141,6 +141,15 @@ def test_pyramids_nest_on_two_sheets_without_touching(pdf):
     # right after the cover and the boards.
     assert [bool(page) for page in pages] == [False] * (cover_pages(pdf) + 1) + [True, True]
     assert sum(len(page) for page in pages) == 36
+    # Each sheet's nets stand centred between the top margin and the caption, clear of both.
+    with pdfplumber.open(pdf) as doc:
+        for page in doc.pages:
+            outlines = [c for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")]
+            if outlines:
+                top, bottom = min(c["top"] for c in outlines) * MM, max(c["bottom"] for c in outlines) * MM
+                caption = min(ch["top"] for ch in page.chars if ch["top"] * MM > bottom) * MM
+                assert top - 5.0 >= 1.0 and caption - bottom >= 1.0
+                assert abs((top - 5.0) - (caption - bottom)) < 2.0
     # Every other net is turned: its apex below its rim instead of above.
     turned = [o[0][1] > max(y for _, y in o[1:6]) for page in pages for o in page]
     upright = [o[0][1] < min(y for _, y in o[1:6]) for page in pages for o in page]
