@@ -3,7 +3,7 @@ board, an energy flow that scores (turn 2 of the README's example game) and a fo
 
 from __future__ import annotations
 
-from ...draw.shapes import Drawing, Group, Rect, Shape, Style, translate
+from ...draw.shapes import Drawing, Group, Rect, Shape, Style, Text, translate
 from ...resources import deck_file
 from ...rulesheets import Figure
 from .board import Space, board, name, neighbours
@@ -85,4 +85,6 @@ def _crop(v: View, shapes: list[Shape], corners: tuple[Space, Space]) -> Drawing
     (x0, y0), (x1, y1) = v.corner((corners[0][0], corners[1][1])), v.corner((corners[1][0], corners[0][1]))
     w, h = x1 + v.size - x0, y1 + v.size - y0
     clip = Rect(x0, y0, w, h, Style())
-    return Drawing(w, h, [Group(tuple(board_shapes(v) + shapes), translate(-x0, -y0), clip), Rect(0, 0, w, h, Style(stroke="#1A1A1A", stroke_width=0.3))])
+    # Labels outside the crop are left out, not just clipped: hidden text would still be found and copied.
+    inside = [s for s in board_shapes(v) + shapes if not isinstance(s, Text) or (x0 <= s.x <= x0 + w and y0 <= s.y <= y0 + h)]
+    return Drawing(w, h, [Group(tuple(inside), translate(-x0, -y0), clip), Rect(0, 0, w, h, Style(stroke="#1A1A1A", stroke_width=0.3))])

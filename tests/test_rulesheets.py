@@ -1,0 +1,271 @@
+"""Rule sheets read back from the files: every game's sheet on A4 and Letter, text inside its
+frames, lines of a readable length, no heading left at the foot of a column, figures as vector
+art, fonts embedded, the HTML twin with the same headings, and byte-identical rebuilds."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from statistics import mean
+import xml.etree.ElementTree as ET
+
+import pdfplumber
+import pypdf
+import pytest
+from pdfgeom import MM
+
+from pnp.build import BuildOptions
+from pnp.draw.typeset import band_height, frames, rule_layout, story
+from pnp.games.ley_lines import diagrams as ley_lines
+from pnp.games.pack_solitaire import diagrams as pack_solitaire
+from pnp.games.paint_the_line import diagrams as paint_the_line
+from pnp.games.power_lines_cards import diagrams as power_lines_cards
+from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
+from pnp.output import reset
+from pnp.rulesheets import credits, parse, render_template, write_rules
+
+GAMES = {
+    "power-lines-cards": power_lines_cards,
+    "power-lines-piecepack": power_lines_piecepack,
+    "pack-solitaire": pack_solitaire,
+    "paint-the-line": paint_the_line,
+    "ley-lines": ley_lines,
+}
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+# The most pages each sheet may take: one where the text allows it.
+MOST_PAGES = {"power-lines-cards": 1, "power-lines-piecepack": 1, "pack-solitaire": 1, "paint-the-line": 1, "ley-lines": 2}
+TOLERANCE = 0.3  # mm: glyph boxes are the font's, a hair beyond the line
+
+
+def build_sheets(out: Path) -> Path:
+    reset()
+    for paper in PAPERS:
+        for game, module in GAMES.items():
+            write_rules(game, BuildOptions(paper, ("pdf",), out / paper), module.figures(), **module.sheet_context())
+    return out
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory) -> Path:
+    return build_sheets(tmp_path_factory.mktemp("rules"))
+
+
+def cases():
+    return [(game, paper) for game in GAMES for paper in PAPERS]
+
+
+def the_frames(game: str, paper: str) -> tuple[list, list]:
+    """The frames of the first and of later pages, the title band as tall as the sheet's own title needs."""
+    module = GAMES[game]
+    figures = module.figures()
+    column = frames(paper, 0.0)[0]
+    head, _ = story(parse(render_template(game, **module.sheet_context()), figures), figures, column.w, column.h)
+    return frames(paper, band_height(head, frames(paper, 1.0)[0].w)), frames(paper, 0.0)
+
+
+def chars_mm(page) -> list[dict]:
+    return [c | {"x0": c["x0"] * MM, "x1": c["x1"] * MM, "top": c["top"] * MM, "bottom": c["bottom"] * MM} for c in page.chars]
+
+
+def lines_of(chars: list[dict], columns: list) -> dict[tuple[int, float], list[dict]]:
+    """The characters in the columns grouped into lines: (column index, baseline rounded to 0.1 mm)."""
+    found: dict[tuple[int, float], list[dict]] = {}
+    for c in chars:
+        for col, box in enumerate(columns):
+            if box.x - TOLERANCE <= c["x0"] <= box.x + box.w + TOLERANCE and box.y - TOLERANCE <= c["top"]:
+                found.setdefault((col, round(c["bottom"], 1)), []).append(c)
+    return {key: sorted(line, key=lambda c: c["x0"]) for key, line in sorted(found.items())}
+
+
+@pytest.mark.parametrize("game, paper", cases())
+def test_every_sheet_builds_on_its_paper(sheets, game, paper):
+    pdf, html = sheets / paper / f"{game}-rules.pdf", sheets / paper / f"{game}-rules.html"
+    assert pdf.exists() and html.exists()
+    reader = pypdf.PdfReader(pdf)
+    assert 1 <= len(reader.pages) <= MOST_PAGES[game]
+    for page in reader.pages:
+        w, h = float(page.mediabox.width) * MM, float(page.mediabox.height) * MM
+        assert (w, h) == pytest.approx(PAPERS[paper], abs=0.05)
+
+
+@pytest.mark.parametrize("game, paper", cases())
+def test_text_stays_inside_its_frames(sheets, game, paper):
+    first, later = the_frames(game, paper)
+    with pdfplumber.open(sheets / paper / f"{game}-rules.pdf") as pdf:
+        for number, page in enumerate(pdf.pages):
+            boxes = first if number == 0 else later
+            chars = chars_mm(page)
+            assert len(chars) > 200
+            for c in chars:
+                assert any(
+                    b.x - TOLERANCE <= c["x0"] and c["x1"] <= b.x + b.w + TOLERANCE and b.y - TOLERANCE <= c["top"] and c["bottom"] <= b.y + b.h + TOLERANCE
+                    for b in boxes
+                ), (number + 1, c["text"], round(c["x0"], 1), round(c["top"], 1))
+
+
+@pytest.mark.parametrize("game, paper", cases())
+def test_lines_hold_45_to_75_characters(sheets, game, paper):
+    body = rule_layout().text_size
+    first, later = the_frames(game, paper)
+    full: list[int] = []
+    with pdfplumber.open(sheets / paper / f"{game}-rules.pdf") as pdf:
+        for number, page in enumerate(pdf.pages):
+            columns = first[1:] if number == 0 else later
+            text = [c for c in chars_mm(page) if abs(c["size"] - body) < 0.01]
+            for (col, _), line in lines_of(text, columns).items():
+                # A line is full when it reaches the last tenth of its column (a paragraph's last line seldom does).
+                if line[-1]["x1"] > columns[col].x + 0.9 * columns[col].w:
+                    full.append(len("".join(c["text"] for c in line).strip()))
+    assert len(full) >= 10
+    assert 45 <= mean(full) <= 75, mean(full)
+    assert max(full) <= 85
+
+
+@pytest.mark.parametrize("game, paper", cases())
+def test_no_heading_ends_a_column(sheets, game, paper):
+    lay = rule_layout()
+    first, later = the_frames(game, paper)
+    headings = 0
+    with pdfplumber.open(sheets / paper / f"{game}-rules.pdf") as pdf:
+        for number, page in enumerate(pdf.pages):
+            columns = first[1:] if number == 0 else later
+            chars = chars_mm(page)
+            lines = lines_of(chars, columns)
+            for (col, baseline), line in lines.items():
+                if all(abs(c["size"] - lay.heading_size) < 0.01 and "Bold" in c["fontname"] for c in line):
+                    headings += 1
+                    below = [key for key in lines if key[0] == col and key[1] > baseline]
+                    assert below, (number + 1, "".join(c["text"] for c in line))
+    assert headings >= 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_figure_is_vector_art_with_its_number(sheets, game):
+    figures = GAMES[game].figures()
+    with pdfplumber.open(sheets / "a4" / f"{game}-rules.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+        shapes = sum(len(page.rects) + len(page.curves) + len(page.lines) for page in pdf.pages)
+        images = sum(len(page.images) for page in pdf.pages)
+    for n in range(1, len(figures) + 1):
+        assert f"Figure {n}." in text
+    assert f"Figure {len(figures) + 1}." not in text
+    assert images == 0 and shapes >= 20 * len(figures), shapes
+
+
+def test_figures_are_drawn_from_the_engines_data():
+    cards = power_lines_cards.figures()
+    assert "11 card lengths apart" in cards["setup"].caption
+    assert "suits 10, values 9" in power_lines_piecepack.figures()["lines"].caption  # decks/power-lines/example.grid
+    example = paint_the_line.figures()["example"].caption
+    assert ": 24" in example and ": 41" in example and "Player 2 wins" in example
+    assert "3 + 3 x 2 = 9" in ley_lines.figures()["flow"].caption
+    lines = pack_solitaire.figures()["conditions"].drawing
+    assert {"1. Match", "2. Make five", "3. Wild"} <= {getattr(s, "text", None) for s in lines.items}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fonts_are_the_embedded_liberation_subsets(sheets, game):
+    reader = pypdf.PdfReader(sheets / "a4" / f"{game}-rules.pdf")
+    seen = set()
+    for page in reader.pages:
+        fonts = page["/Resources"]["/Font"]
+        for font in fonts.values():
+            font = font.get_object()
+            name = str(font["/BaseFont"])[1:]
+            assert re.fullmatch(r"[A-Z]{6}\+Liberation(Sans|Sans-Bold|Mono)", name), name
+            descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font else font["/FontDescriptor"]
+            assert "/FontFile2" in descriptor.get_object()
+            seen.add(name.split("+")[1])
+    assert {"LiberationSans", "LiberationSans-Bold"} <= seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_sheet_credits_its_game_and_reads_as_players_rules(sheets, game):
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(sheets / "a4" / f"{game}-rules.pdf").pages)
+    credit = credits()[game]
+    for key in ("designer", "version", "year", "players", "time"):
+        if key in credit:
+            assert credit[key] in text, key
+    assert " :" not in text and " ." not in text
+    for developer_text in ("pnp build", "pnp solitaire", "uncredited", "see below", "README", ".md"):
+        assert developer_text not in text, developer_text
+
+
+def test_sheets_say_where_pnp_interprets(sheets):
+    def text(game: str) -> str:
+        return " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(sheets / "a4" / f"{game}-rules.pdf").pages)
+
+    assert "pnp's reading of the count" in text("pack-solitaire")
+    assert "pnp's reading of \"no backtracking\"" in text("paint-the-line")
+    ley = text("ley-lines")
+    assert "pnp's reconstruction" in ley and "pnp's rule for ties" in ley and "pnp's reading of the tor distance" in ley
+
+
+class _Outline(HTMLParser):
+    """Headings, figures and anything that would reach outside the page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings: list[tuple[int, str]] = []
+        self.open: int | None = None
+        self.svgs = 0
+        self.ids: list[str] = []
+        self.external: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if re.fullmatch(r"h[1-3]", tag):
+            self.open = int(tag[1])
+            self.headings.append((self.open, ""))
+        self.svgs += tag == "svg"
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        for key in ("src", "href", "xlink:href"):
+            if key in attrs and not attrs[key].startswith("#"):
+                self.external.append(attrs[key])
+        if tag in ("link", "script", "img", "iframe"):
+            self.external.append(tag)
+
+    def handle_endtag(self, tag):
+        if re.fullmatch(r"h[1-3]", tag):
+            self.open = None
+
+    def handle_data(self, data):
+        if self.open is not None:
+            level, text = self.headings[-1]
+            self.headings[-1] = (level, text + data)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_html_is_self_contained_with_the_pdfs_headings(sheets, game):
+    html = (sheets / "a4" / f"{game}-rules.html").read_text(encoding="utf-8")
+    parsed = _Outline()
+    parsed.feed(html)
+    reader = pypdf.PdfReader(sheets / "a4" / f"{game}-rules.pdf")
+    outline = [entry.title for entry in reader.outline if not isinstance(entry, list)]
+    outline += [entry.title for group in reader.outline if isinstance(group, list) for entry in group]
+    assert [text for _, text in parsed.headings] == [outline[0]] + outline[1:]
+    assert parsed.headings[0][0] == 1 and all(level == 2 for level, _ in parsed.headings[1:])
+    assert parsed.svgs == len(GAMES[game].figures()) and not parsed.external
+    assert len(parsed.ids) == len(set(parsed.ids))  # figures' clip paths and designs never collide
+    for svg in re.findall(r"<svg\b.*?</svg>", html, re.S):
+        ET.fromstring(svg)  # each figure is well-formed SVG
+
+
+def test_rebuilds_are_byte_identical(sheets, tmp_path):
+    again = build_sheets(tmp_path)
+    for paper in PAPERS:
+        for game in GAMES:
+            for suffix in (".pdf", ".html"):
+                name = f"{game}-rules{suffix}"
+                assert (sheets / paper / name).read_bytes() == (again / paper / name).read_bytes(), (paper, name)
+
+
+def test_a_figure_the_template_does_not_place_is_an_error():
+    figures = power_lines_piecepack.figures()
+    text = render_template("power-lines-piecepack", **power_lines_piecepack.sheet_context())
+    with pytest.raises(ValueError, match="figures"):
+        parse(text, figures | {"extra": figures["lines"]})
+    with pytest.raises(ValueError, match="figures"):
+        parse(text, {})
