@@ -24,7 +24,7 @@ COVERED = {
     "power-lines-cards.pdf": (True, ["Cards"]),
     "piecepack.pdf": (True, ["Tiles", "Coins, dice and pawns"]),
     "piecepack-tiles-2-5.pdf": (True, ["Tiles"]),
-    "paint-the-line.pdf": (False, ["Boards", "Pyramids", "Score pad"]),
+    "paint-the-line.pdf": (False, ["Boards and score pad", "Pyramids"]),
 }
 BLANK = "left blank on purpose"
 
