@@ -132,7 +132,7 @@ def render_html(tokens: list[Token], figures: dict[str, Figure]) -> str:
     number = 0
     for i, t in enumerate(tokens):
         if t.type == "inline" and figure_name(t) is not None:
-            tokens[i - 1].hidden = tokens[i + 1].hidden = True  # a figure is no paragraph
+            tokens[i - 1].hidden = tokens[i + 1].hidden = True  # a figure is no paragraph (the PDF's story reads no `hidden`)
 
     def image(tokens_: list[Token], idx: int, options, env) -> str:
         nonlocal number
@@ -159,11 +159,11 @@ def render_html(tokens: list[Token], figures: dict[str, Figure]) -> str:
 def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None = None, **context: object) -> list[Path]:
     """`GAME-rules.pdf` (when PDF is asked for) and `GAME-rules.html`, from `templates/rules/GAME.md.j2`."""
     figures = figures or {}
-    text = render_template(game, **context)
+    tokens = parse(render_template(game, **context), figures)
     files: dict[Path, bytes] = {}
     if "pdf" in opts.formats:
         from .draw.typeset import typeset_pdf
 
-        files[opts.out / f"{game}-rules.pdf"] = typeset_pdf(parse(text, figures), figures, opts.paper)
-    files[opts.out / f"{game}-rules.html"] = render_html(parse(text, figures), figures).encode("utf-8")
+        files[opts.out / f"{game}-rules.pdf"] = typeset_pdf(tokens, figures, opts.paper)
+    files[opts.out / f"{game}-rules.html"] = render_html(tokens, figures).encode("utf-8")
     return write_rendered(f"{game}-rules", files, opts)

@@ -246,16 +246,38 @@ def band_height(head: list[Flowable], width: float) -> float:
 
 
 def typeset_pdf(tokens: list[Token], figures: dict[str, Figure], paper: str) -> bytes:
-    """The rule sheet as a PDF: a title band, then two columns on every page."""
+    """The rule sheet as a PDF: a title band, then two columns on every page. A sheet that fits
+    one page is set again with shorter columns, as short as still holds it all, so that the
+    second column is not left nearly empty."""
+    pdf, pages, text_height = _typeset(tokens, figures, paper)  # on one page: both columns' text, as one
+    if pages > 1:
+        return pdf
+    full = frames(paper, 1.0)[1].h
+    for share in BALANCE:
+        height = text_height / 2 * share
+        if height >= full:
+            break
+        balanced, pages, _ = _typeset(tokens, figures, paper, height)
+        if pages == 1:
+            return balanced
+    return pdf
+
+
+BALANCE = (1.04, 1.1, 1.2)  # columns tried, times half the text's height: headings and figures kept whole need some slack
+
+
+def _typeset(tokens: list[Token], figures: dict[str, Figure], paper: str, height: float | None = None) -> tuple[bytes, int, float]:
+    """The PDF, its page count and how much column height (mm) its last page's text takes; columns `height` mm tall if given."""
     lay, size = rule_layout(), sheet_layout().paper[paper]
     column = frames(paper, 0.0)[0]
     head, body = story(tokens, figures, column.w, column.h * lay.figure_height)
     band = band_height(head, frames(paper, 1.0)[0].w)
 
-    def frame(box: Box, ident: str) -> Frame:
+    def frame(box: Box, ident: str, height: float | None = None) -> Frame:
         # ReportLab measures from the bottom-left corner in points; no padding: the boxes hold the text exactly.
-        y = size.height - box.y - box.h
-        return Frame(box.x * PT_PER_MM, y * PT_PER_MM, box.w * PT_PER_MM, box.h * PT_PER_MM, 0, 0, 0, 0, id=ident)
+        h = box.h if height is None else min(box.h, height)
+        y = size.height - box.y - h
+        return Frame(box.x * PT_PER_MM, y * PT_PER_MM, box.w * PT_PER_MM, h * PT_PER_MM, 0, 0, 0, 0, id=ident)
 
     name = _plain_markup(head[0].text)
     buf = BytesIO()
@@ -271,11 +293,15 @@ def typeset_pdf(tokens: list[Token], figures: dict[str, Figure], paper: str) -> 
         initialFontName=embedded(REGULAR),
         lang="en",
     )
+    title, left, right = frames(paper, band)
     doc.addPageTemplates(
         [
-            PageTemplate("first", [frame(b, f"first{i}") for i, b in enumerate(frames(paper, band))]),
+            PageTemplate("first", [frame(title, "title"), frame(left, "left", height), frame(right, "right", height)]),
             PageTemplate("later", [frame(b, f"later{i}") for i, b in enumerate(frames(paper, 0.0))]),
         ]
     )
     doc.build([NextPageTemplate("later"), *head, FrameBreak(), *body])
-    return buf.getvalue()
+    # How much column the text took: a full left column (when the right one was reached) and what the last frame holds.
+    last = doc.frame
+    used = (last._y1 + last._height - last._y) / PT_PER_MM
+    return buf.getvalue(), doc.page, used + (left.h if last.id == "right" else 0.0)

@@ -12,8 +12,8 @@ from .grid import SIZE, TILE_RULES, TILES, Grid, parse_grid
 from .scoring import LineScore, score
 
 EXAMPLE = "power-lines/example.grid"
-CELL = 14.0  # mm: the tiles at a little over a quarter of their size
-LABEL = 6.5  # pt
+CELL = 17.5  # mm: the tiles at about a third of their size
+LABEL = 7.0  # pt
 INK, FAINT = "#1A1A1A", "#7A7A7A"
 
 
