@@ -101,8 +101,8 @@ def signed(price: int) -> str:
 
 
 def deck_letter(player: int) -> str:
-    """A, B, C ... : the letter on a deck's backs and in a corner of its faces."""
-    return chr(ord("A") + player)
+    """A, B, C ... Z, then 27, 28 ...: the letter on a deck's backs and in a corner of its faces."""
+    return chr(ord("A") + player) if player < 26 else str(player + 1)
 
 
 def deck_colour(player: int, lay: CardLayout) -> str:
