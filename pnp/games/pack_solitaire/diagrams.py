@@ -9,7 +9,8 @@ from ...piecepack.draw import piecepack_layout
 from ...piecepack.model import Piece, Suit
 from ...rulesheets import Figure
 from .draw import dealt_tile
-from .engine import LL, LR, UL, UR, Kind, Placement, Tile, classify, facing_pairs, score_layout
+from .files import ID_RULES, PACK_RULES, PACKS, SQUARE_RULES
+from .engine import LL, LR, SIZE, UL, UR, Kind, Placement, Tile, classify, facing_pairs, score_layout
 
 S, M, C, A = Suit("S"), Suit("M"), Suit("C"), Suit("A")
 # Pairs of tiles, each with its empty square where turning a dealt tile may put it; the left
@@ -35,10 +36,18 @@ def _square(square: Piece | None) -> str:
 
 
 def sheet_context() -> dict[str, object]:
-    """Points for one match and the facing pairs of a full grid, as the engine scores them."""
+    """The pieces, from the rules engine's rules for a tile set; points for one match and the facing pairs of a full grid, as the engine scores them."""
     left, right = PAIRS[0]
     both_match = score_layout({1: left, 2: right}, [[Placement(1), Placement(2)], [None, None]])
-    return {"match_points": both_match.score // both_match.pairs["match"], "grid_pairs": len(facing_pairs())}
+    return {
+        "tiles": ID_RULES.total.exactly,
+        "size": SIZE,
+        "coins": PACK_RULES.total.exactly,
+        "per_pack": len(PACKS["first"]),
+        "per_tile": SQUARE_RULES.copies.min["coin"],
+        "match_points": both_match.score // both_match.pairs["match"],
+        "grid_pairs": len(facing_pairs()),
+    }
 
 
 def figures() -> dict[str, Figure]:
