@@ -158,7 +158,7 @@ def test_figures_are_drawn_from_the_engines_data():
     assert "11 card lengths apart" in cards["setup"].caption
     assert "suits 10, values 9" in power_lines_piecepack.figures()["lines"].caption  # decks/power-lines/example.grid
     example = paint_the_line.figures()["example"].caption
-    assert ": 24" in example and ": 41" in example and "Player 2 wins" in example
+    assert "total 24" in example and "total 41" in example and "Player 2 wins" in example
     assert "3 + 3 x 2 = 9" in ley_lines.figures()["flow"].caption
     lines = pack_solitaire.figures()["conditions"].drawing
     assert {"1. Match", "2. Make five", "3. Wild"} <= {getattr(s, "text", None) for s in lines.items}

@@ -110,9 +110,9 @@ def example_figure() -> Figure:
     shapes += _grid(ROWS, COLS, 0.0)
     result = score(board)
     sums = {cs.colour: f"{cs.colour} {' + '.join(str(g.points) for g in cs.groups)} = {cs.points}" for cs in result.colours}
-    players = "; ".join(f"Player {p.player}, {sums[p.colours[0]]} and {sums[p.colours[1]]}: {p.score}" for p in result.players)
+    players = " ".join(f"Player {p.player}: {sums[p.colours[0]]}, {sums[p.colours[1]]}, total {p.score}." for p in result.players)
     caption = (
-        f"The rules' scoring example: the top pyramid of each space, with its pips; bars join the pyramids of a group. {players}. "
+        f"The rules' scoring example: the top pyramid of each space, with its pips; bars join the pyramids of a group. {players} "
         + (f"Player {result.winner} wins." if result.winner else "A draw.")
     )
     return Figure(Drawing(COLS * CELL, ROWS * CELL, shapes), caption)
