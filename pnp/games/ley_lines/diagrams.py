@@ -3,24 +3,28 @@ board, an energy flow that scores (turn 2 of the README's example game) and a fo
 
 from __future__ import annotations
 
-from ...draw.shapes import Drawing, Group, Rect, Shape, Style, Text, translate
+from ...draw.shapes import Drawing, Group, Rect, Shape, Style, Text, scale, translate
+from ...draw.text import BOLD, cap_height
 from ...resources import deck_file
 from ...rulesheets import Figure
 from .board import Space, board, name, neighbours
-from .draw import View, board_shapes, position_shapes, view
+from .draw import View, board_shapes, position_shapes, print_layout, view
 from .engine import HAND, Cairn, Position, cairn_rules, domino_rules, flow
 from .files import load_record
 from .game import ALL_PASSED, LAST_CAIRN, TOR_SPACING, replay
 
 EXAMPLE = "ley-lines/example.leylines"
 EXAMPLE_TURN = 2  # the turn on which the example's cairn scores
+BOARD_SCALE = 0.25  # the whole board in the text
+EDGE_LABEL = 5.5  # pt
+HIGHLIGHT = "#C0392B"
 
 
 def sheet_context() -> dict[str, object]:
     """The facts the rule sheet states, from the board layout and the rule engine's rules."""
     b = board()
     tiles = {island: sum(1 for t in b.tiles if t[0] == island) for island in ("Albion", "Eire")}
-    (bridge,) = [(name(s), name(n)) for s in sorted(b.spaces) for n in neighbours(s) if b.island.get(n, b.island[s]) != b.island[s] and b.island[s] == "Eire"]
+    (bridge,) = [(name(s), name(n)) for s, n in _bridges()]
     three, four = domino_rules(3), domino_rules(4)
     return {
         "tiles": len(b.tiles),
@@ -44,13 +48,43 @@ def figures() -> dict[str, Figure]:
 
 
 def board_figure() -> Figure:
-    v = view(4)
-    drawing = Drawing(v.width, v.height, [Group(tuple(board_shapes(v)))])
+    """The whole board at a quarter size: the print's geometry and island names, edge labels set
+    again at a size that reads, and the one place the islands meet outlined."""
+    v, lay = view(4), print_layout()
+    b = board()
+    shapes: list[Shape] = [s for s in board_shapes(v) if not isinstance(s, Text) or s.size == lay.island_label_size]
+    (bridge,) = _bridges()
+    mark = Style(stroke=HIGHLIGHT, stroke_width=0.6 / BOARD_SCALE)
+    for space in bridge:
+        x, y = v.corner(space)
+        shapes.append(Rect(x, y, v.size, v.size, mark))
+    labels: list[Shape] = []
+    top, bottom = v.margin * BOARD_SCALE / 2, (v.height - v.margin / 2) * BOARD_SCALE
+    for c in range(v.first_column, v.last_column + 1):
+        x = v.centre((c, v.top_row))[0] * BOARD_SCALE
+        labels += [_edge(x, top, name((c, 1))[0]), _edge(x, bottom, name((c, 1))[0])]
+    for r in range(v.bottom_row, v.top_row + 1):
+        y = v.centre((v.first_column, r))[1] * BOARD_SCALE
+        labels += [_edge(v.margin * BOARD_SCALE / 2, y, str(r)), _edge((v.width - v.margin / 2) * BOARD_SCALE, y, str(r))]
+    drawing = Drawing(v.width * BOARD_SCALE, v.height * BOARD_SCALE, [Group(tuple(shapes), scale(BOARD_SCALE)), *labels])
+    albion = sum(1 for island, _ in b.tiles if island == "Albion")
     caption = (
-        f"The board, reduced: {len(v.spaces)} spaces of 1 inch on 24 face-down tiles. Albion is the large island, Eire the small one; "
-        "they touch only where e10 meets f10. With 3 players only Albion is used."
+        f"The board, a quarter of its size: {len(v.spaces)} spaces on {len(b.tiles)} face-down tiles. Albion ({albion} tiles) is the large island, "
+        f"Eire ({len(b.tiles) - albion}) the small one; they meet only where {name(bridge[0])} touches {name(bridge[1])} (outlined). "
+        "With 3 players only Albion is used."
     )
     return Figure(drawing, caption)
+
+
+def _edge(x: float, y: float, text: str) -> Text:
+    """A column letter or row number of the reduced board, centred on (x, y)."""
+    return Text(x, y + cap_height(EDGE_LABEL, BOLD) / 2, text, EDGE_LABEL, BOLD, "#1A1A1A", "middle")
+
+
+def _bridges() -> list[tuple[Space, Space]]:
+    """Where a space of Eire touches a space of Albion, side by side."""
+    b = board()
+    return [(s, n) for s in sorted(b.spaces) for n in neighbours(s) if b.island[s] == "Eire" and b.island.get(n, "Eire") != "Eire"]
 
 
 def flow_figure() -> Figure:
