@@ -269,3 +269,12 @@ def test_a_figure_the_template_does_not_place_is_an_error():
         parse(text, figures | {"extra": figures["lines"]})
     with pytest.raises(ValueError, match="figures"):
         parse(text, {})
+
+
+def test_svg_only_builds_write_the_html_rules(tmp_path):
+    # Rule sheets have no SVG pages: an SVG-only build still gets the rules, as HTML.
+    reset()
+    module = GAMES["pack-solitaire"]
+    written = write_rules("pack-solitaire", BuildOptions("a4", ("svg",), tmp_path), module.figures(), **module.sheet_context())
+    assert [p.name for p in written] == ["pack-solitaire-rules.html"]
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["pack-solitaire-rules.html"]

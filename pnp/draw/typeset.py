@@ -284,7 +284,7 @@ def _typeset(tokens: list[Token], figures: dict[str, Figure], paper: str, height
     doc = _RulesDoc(
         buf,
         pagesize=(size.width * PT_PER_MM, size.height * PT_PER_MM),
-        title=f"{name}: rules",
+        title=f"{name} (rules)",
         author="pnp",
         subject=f"The rules of {name}, in pnp's words",
         creator="pnp",
