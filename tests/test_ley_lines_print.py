@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.draw.poster import GUARD
-from pdfgeom import MM, ink_margins
+from pdfgeom import MM, cover_pages, ink_margins
 
 INCH = 25.4
 MARGIN = 5.0  # nothing printed closer to the paper edge
@@ -37,8 +37,9 @@ def mm(obj) -> tuple[float, float, float, float]:
 def board_sheets(folder: Path) -> list[dict]:
     """Per poster sheet: its tiles (filled 2 in squares), lines and crosshair centres, in page mm."""
     sheets = []
-    with pdfplumber.open(folder / "ley-lines-board.pdf") as pdf:
-        for page in pdf.pages:
+    path = folder / "ley-lines-board.pdf"
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages[cover_pages(path) :]:
             if "sheet" not in (page.extract_text() or "") or "how the" in (page.extract_text() or ""):
                 continue
             tiles = [mm(r) for r in page.rects if r["fill"] and abs(r["width"] * MM - 2 * INCH) < 0.5]
@@ -136,7 +137,8 @@ def test_board_names_islands_and_spaces(kit):
 
 def test_overview_and_score_pad(kit):
     _, folder = kit
-    pages = pypdf.PdfReader(folder / "ley-lines-board.pdf").pages
+    path = folder / "ley-lines-board.pdf"
+    pages = pypdf.PdfReader(path).pages[cover_pages(path) :]
     assert "how the" in pages[0].extract_text() and "overlap by 12 mm" in pages[0].extract_text()
     pad = pages[-1].extract_text()
     assert "score pad" in pad and "Same suit x2" in pad and "Running" not in pad and "Arms" in pad
@@ -144,13 +146,16 @@ def test_overview_and_score_pad(kit):
 
 def test_dominoes_are_one_by_two_inches_with_aligned_backs(kit):
     paper, folder = kit
-    with pdfplumber.open(folder / "ley-lines-dominoes.pdf") as pdf:
-        front, back = pdf.pages[0], pdf.pages[1]
+    path = folder / "ley-lines-dominoes.pdf"
+    first = cover_pages(path)
+    assert first == 2  # a two-sided file: the cover and its blank back
+    with pdfplumber.open(path) as pdf:
+        front, back = pdf.pages[first], pdf.pages[first + 1]
         faces = [mm(r) for r in front.rects if r["fill"] and r["non_stroking_color"] in ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))]
         backs = [mm(r) for r in back.rects if r["fill"]]
         width = float(front.width) * MM
         marks = [c for c in front.curves if c["fill"] and abs((c["x1"] - c["x0"]) * MM - 7.0) < 0.3]
-    assert len(pdf.pages) == 2  # all 28 on one sheet, and its backs
+    assert len(pdf.pages) == first + 2  # all 28 on one sheet, and its backs
     assert len(faces) == 28 and len(backs) == 28
     for x0, top, x1, bottom in faces + backs:
         assert x1 - x0 == pytest.approx(INCH, abs=0.1) and bottom - top == pytest.approx(2 * INCH, abs=0.1)

@@ -25,6 +25,9 @@ COVERED = {
     "piecepack.pdf": (True, ["Tiles", "Coins, dice and pawns"]),
     "piecepack-tiles-2-5.pdf": (True, ["Tiles"]),
     "paint-the-line.pdf": (False, ["Boards and score pad", "Pyramids"]),
+    "pack-solitaire-1.pdf": (False, ["Tiles", "Record sheet"]),
+    "ley-lines-board.pdf": (False, ["Board overview", "Board sheets", "Score pad"]),
+    "ley-lines-dominoes.pdf": (True, ["Dominoes"]),
 }
 BLANK = "left blank on purpose"
 

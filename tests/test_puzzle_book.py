@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfgeom import read_pages
+from pdfgeom import cover_pages, read_pages
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -39,7 +39,8 @@ def book(tmp_path_factory):
 
 
 def page_texts(path) -> list[str]:
-    return [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    """The text of each page after the cover."""
+    return [page.extract_text() for page in pypdf.PdfReader(path).pages][cover_pages(path) :]
 
 
 def headers(text: str) -> list[tuple[int, int, str]]:
@@ -79,11 +80,12 @@ def test_each_label_leads_to_its_deals_answer_which_scores_its_par(book):
 
 def test_deals_are_drawn_in_tiles_order_with_their_coins(book):
     b = solitaire_layout().book
-    page = read_pages(book)[0]
+    first = cover_pages(book)
+    page = read_pages(book)[first]
     tiles = sorted(page.rects_of_size(b.tile, b.tile), key=lambda r: (round(r[1]), r[0]))
     assert len(tiles) == 16 * len(DEALS)
     with pdfplumber.open(book) as pdf:
-        chars = [c for c in pdf.pages[0].chars]
+        chars = [c for c in pdf.pages[first].chars]
     mm = 25.4 / 72
 
     def text_in(box, size) -> str:

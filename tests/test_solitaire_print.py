@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pdfplumber
 import pypdf
 import pytest
-from pdfgeom import MM, ink_margins, read_pages
+from pdfgeom import MM, cover_pages, ink_margins, read_pages
 
 from pnp.build import BuildOptions
 from pnp.games.pack_solitaire.build import build
@@ -53,10 +53,11 @@ def tiles_on(page) -> list[tuple[float, float, float, float]]:
 def tile_page(printed, which: str) -> int:
     """The index of the sheet of tiles or of the record sheet, found by what they hold (not by page order)."""
     pages = read_pages(printed)
+    first = cover_pages(printed)
     if which == "record":
-        [index] = [i for i, p in enumerate(pages) if "record sheet" in p.text]
+        [index] = [i for i, p in enumerate(pages) if i >= first and "record sheet" in p.text]
     else:
-        [index] = [i for i, p in enumerate(pages) if len(tiles_on(p)) > 1]
+        [index] = [i for i, p in enumerate(pages) if i >= first and len(tiles_on(p)) > 1]
     assert tiles_on(pages[index])
     return index
 
@@ -71,7 +72,8 @@ def near(found: list[dict], tiles) -> list[dict]:
 
 
 def test_tiles_at_true_size_and_never_alone(printed):
-    pages = read_pages(printed)
+    assert cover_pages(printed) == 1  # a one-sided file: the cover has no blank back
+    pages = read_pages(printed)[1:]
     assert len(pages) == 2  # regression: 15 tiles, then the record sheet with the 16th (was 4 pages, answer included)
     first, second = tiles_on(pages[0]), tiles_on(pages[1])
     assert (len(first), len(second)) == (15, 1)
@@ -143,9 +145,11 @@ def test_every_dealt_tile_is_numbered(printed):
 
 def test_the_answer_is_in_its_own_file_and_scores_its_par(printed):
     player = pypdf.PdfReader(printed)
-    for page in player.pages:
-        text = page.extract_text()
+    cover, *pages = (page.extract_text() for page in player.pages)
+    for text in pages:
         assert "par" not in text.split() and "answer" not in text.lower() and "`" not in text
+    # The cover only says where the answer is kept.
+    assert "par" not in cover.split() and "pack-solitaire-13-answer.pdf" in cover and not re.search(r"\d+@\d+", cover)
     answer = pypdf.PdfReader(answer_of(printed))
     assert len(answer.pages) == 1
     text = answer.pages[0].extract_text()

@@ -10,6 +10,7 @@ import typer
 
 from ... import options as parse
 from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...draw.cover import Part, document
 from ...draw.poster import PosterOptions, tile_poster
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
@@ -37,8 +38,34 @@ def domino_pages(paper: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> l
 
 
 def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
-    written = write_pages(f"{NAME}-board", [*board_pages(opts.paper, players), score_pad(opts.paper)], opts, title="Ley Lines board and score pad")
-    written += write_pages(f"{NAME}-dominoes", domino_pages(opts.paper, back_offset), opts, title="Ley Lines dominoes")
+    rules = f"The rules are in {NAME}-rules.pdf."
+    island = "Albion only, for 3 players" if players == 3 else "Albion and Eire, for 4 players"
+    overview, *sheets = board_pages(opts.paper, players)
+    board = document(
+        "Ley Lines - board and score pad",
+        opts.paper,
+        f"Ley Lines by James Kyle: the board ({island}) at true size over {len(sheets)} sheets, and a score pad. "
+        f"The cairns and tors are a piecepack's coins and pawns. {rules}",
+        [
+            Part("Board overview", "the whole board at reduced scale: where each sheet goes.", [overview]),
+            Part("Board sheets", "the board at true size, 1 in (25.4 mm) spaces; neighbouring sheets overlap.", sheets),
+            Part("Score pad", "one row per scored cairn, for 3 or 4 players.", [score_pad(opts.paper)]),
+        ],
+        assembly=[
+            "Lay the sheets out as the overview shows. Of each overlapping pair, trim one sheet along its dashed seam.",
+            "Lay that cut edge on the neighbour's seam, crosshairs matching, and tape the sheets together from behind.",
+        ],
+    )
+    dominoes = document(
+        "Ley Lines - dominoes",
+        opts.paper,
+        f"Ley Lines by James Kyle: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: "
+        f"a 3-player game sets them aside. {rules}",
+        [Part("Dominoes", "fronts with pips, each page followed by its backs.", domino_pages(opts.paper, back_offset), duplex=True)],
+        notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
+    )
+    written = write_pages(f"{NAME}-board", board.pages, opts, title=board.title, hints=board.hints)
+    written += write_pages(f"{NAME}-dominoes", dominoes.pages, opts, title=dominoes.title, hints=dominoes.hints)
     written += write_rules(NAME, opts, figures(), **sheet_context())
     return written
 

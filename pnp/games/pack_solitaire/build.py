@@ -12,6 +12,7 @@ import typer
 from ... import options as parse
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...diagnostics import PnpError, shown
+from ...draw.cover import Part, document
 from ...draw.shapes import Drawing, Group
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import write_pages
@@ -74,8 +75,19 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
     best = _par(tiles)
     notes = [f"This page is the answer: {_claim(best)}. Look at it only when you have played."]
     answer = answer_page(opts.paper, f"Answer: Pack Solitaire deal {seed} - par {best.score}", notes, tiles, best.layout, bw)
-    return write_pages(f"{NAME}-{seed}", pages, opts, title=f"Pack Solitaire, deal {seed}") + write_pages(
-        f"{NAME}-{seed}-answer", [answer], opts, title=f"Pack Solitaire, deal {seed}: the answer"
+    answer_name = f"{NAME}-{seed}-answer"
+    doc = document(
+        f"Pack Solitaire - deal {seed}",
+        opts.paper,
+        f"Pack Solitaire by David Hassell: deal {seed} to cut out, and a record sheet. "
+        f"The best layout is kept apart, in {answer_name}.pdf, so printing this file spoils nothing. The rules are in {NAME}-rules.pdf.",
+        [
+            Part("Tiles", f"the dealt tiles, {size:g} mm square, coin side only: cut along the dark lines.", pages[:-1]),
+            Part("Record sheet", "grids to record your layout and score" + (", with the tiles left over from the sheet." if loose else "."), pages[-1:]),
+        ],
+    )
+    return write_pages(f"{NAME}-{seed}", doc.pages, opts, title=doc.title, hints=doc.hints) + write_pages(
+        answer_name, [answer], opts, title=f"Pack Solitaire, deal {seed}: the answer"
     )
 
 
@@ -97,17 +109,25 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
     solutions = {n: _par(dealt[n]) for n in numbers}
     positions = answer_positions(len(numbers))
     entries = [BookDeal(n, dealt[n], difficulty(dealt[n], solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
-    pages: list[Drawing] = [
-        book_page(opts.paper, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE, bw) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)
-    ]
-    pages.append(record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True))
+    deal_pages = [book_page(opts.paper, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE, bw) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)]
+    answers = []
     for _, entry in sorted(zip(positions, entries)):
         best = solutions[entry.number]
         title = f"Answer {entry.answer}: deal {entry.number} - par {best.score}"
         notes = [f"Deal {entry.number}: {_claim(best)}, {best.tiles_placed} tiles placed. Difficulty {entry.difficulty}."]
-        pages.append(answer_page(opts.paper, title, notes, entry.tiles, best.layout, bw))
+        answers.append(answer_page(opts.paper, title, notes, entry.tiles, best.layout, bw))
     span = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
-    return write_pages(f"{NAME}-deals-{span}", pages, opts, title=f"Pack Solitaire, deals {span}")
+    doc = document(
+        f"Pack Solitaire - deals {span}",
+        opts.paper,
+        f"Pack Solitaire by David Hassell: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
+        [
+            Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer page.", deal_pages),
+            Part("Record sheet", "grids to record a game; copy it as often as you like.", [record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True)]),
+            Part("Answers", "one best layout a page, in an order of their own, so no answer faces the next deal's.", answers),
+        ],
+    )
+    return write_pages(f"{NAME}-deals-{span}", doc.pages, opts, title=doc.title, hints=doc.hints)
 
 
 class Deals(NamedTuple):
