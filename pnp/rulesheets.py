@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .build import BuildOptions
 
 FIGURE = re.compile(r"figure:([a-z0-9-]+)")
+INLINE = {"text", "softbreak", "strong_open", "strong_close"}  # the inline markup rule sheets use
 
 
 @dataclass(frozen=True)
@@ -83,8 +84,13 @@ def figure_name(inline: Token) -> str | None:
 
 
 def parse(text: str, figures: dict[str, Figure]) -> list[Token]:
-    """The template's tokens; every figure the game draws placed once, and no other (a template error otherwise)."""
+    """The template's tokens; only the inline markup both outputs set (plain and bold text), and
+    every figure the game draws placed once, and no other (a template error otherwise)."""
     tokens = markdown().parse(text)
+    for t in tokens:
+        unused = {c.type for c in t.children or []} - INLINE
+        if t.type == "inline" and unused and figure_name(t) is None:
+            raise ValueError(f"rule sheets use no {', '.join(sorted(unused))} (in {t.content!r})")
     placed = [name for t in tokens if t.type == "inline" and (name := figure_name(t)) is not None]
     if sorted(placed) != sorted(figures):
         raise ValueError(f"rule sheet figures: the template places {sorted(placed)}, the game draws {sorted(figures)}")
@@ -106,7 +112,6 @@ h1 + p { color: #444; margin-top: 0; }
 h2 { font-size: 1.25em; margin: 1.4em 0 0.3em; }
 h3 { font-size: 1em; margin: 1.1em 0 0.2em; }
 p, li { margin: 0.35em 0; }
-code { font-family: 'Liberation Mono', 'Courier New', monospace; font-size: 0.92em; }
 table { border-collapse: collapse; font-size: 0.9em; margin: 0.6em 0 1em; }
 th, td { text-align: left; vertical-align: top; padding: 0.2em 0.5em; border-bottom: 1px solid #bbb; }
 th { border-bottom: 2px solid #1a1a1a; }

@@ -278,3 +278,16 @@ def test_svg_only_builds_write_the_html_rules(tmp_path):
     written = write_rules("pack-solitaire", BuildOptions("a4", ("svg",), tmp_path), module.figures(), **module.sheet_context())
     assert [p.name for p in written] == ["pack-solitaire-rules.html"]
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["pack-solitaire-rules.html"]
+
+
+def test_markup_takes_what_the_templates_use_and_refuses_the_rest():
+    from pnp.draw.text import BOLD, embedded
+    from pnp.draw.typeset import markup
+    from pnp.rulesheets import markdown
+
+    assert markup(markdown().parseInline("a & b\n**c**")[0]) == f'a &amp; b <font name="{embedded(BOLD)}">c</font>'
+    for unused in ("*slanted*", "`code`", "[a link](https://example.org)"):
+        with pytest.raises(ValueError, match="rule sheets use no"):
+            markup(markdown().parseInline(unused)[0])
+    with pytest.raises(ValueError, match="rule sheets use no em_open"):
+        parse("# T\n\nSome *slanted* words.\n", {})

@@ -21,7 +21,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, Kee
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from .pdf import PT_PER_MM, paint
 from .shapes import Drawing
-from .text import BOLD, MONO, REGULAR, embedded, width_mm
+from .text import BOLD, REGULAR, embedded, width_mm
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -100,15 +100,13 @@ def markup(token: Token) -> str:
             out.append(f'<font name="{embedded(BOLD)}">')
         elif c.type == "strong_close":
             out.append("</font>")
-        elif c.type == "code_inline":
-            out.append(f'<font name="{embedded(MONO)}">{html.escape(c.content, quote=False)}</font>')
         else:
             raise ValueError(f"rule sheets use no {c.type} (in {token.content!r})")
     return "".join(out)
 
 
 def _plain(token: Token) -> str:
-    return "".join(c.content for c in token.children or [] if c.type in ("text", "code_inline"))
+    return "".join(c.content for c in token.children or [] if c.type == "text")
 
 
 class FigureFlowable(Flowable):
@@ -252,12 +250,8 @@ def typeset_pdf(tokens: list[Token], figures: dict[str, Figure], paper: str) -> 
     pdf, pages, text_height = _typeset(tokens, figures, paper)  # on one page: both columns' text, as one
     if pages > 1:
         return pdf
-    full = frames(paper, 1.0)[1].h
     for share in BALANCE:
-        height = text_height / 2 * share
-        if height >= full:
-            break
-        balanced, pages, _ = _typeset(tokens, figures, paper, height)
+        balanced, pages, _ = _typeset(tokens, figures, paper, text_height / 2 * share)  # never taller than the page allows
         if pages == 1:
             return balanced
     return pdf
