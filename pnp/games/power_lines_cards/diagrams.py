@@ -8,6 +8,7 @@ from ...draw.text import BOLD, REGULAR, cap_height
 from ...rulesheets import Figure
 from . import cards
 from .catalogue import catalogue
+from .validate import load_format
 
 # Numbers of the set-up and the turn, as the rules give them: the text and the sketch share them.
 BASE_GAP = 11  # card lengths between the two Bases
@@ -27,7 +28,7 @@ def sheet_context() -> dict[str, object]:
     return {
         "base": cat.base,
         "cards": cat.kinds,
-        "deck_size": 26,
+        "deck_size": load_format().total.exactly,  # the standard format the rule engine checks decks against
         "price_words": cards.price_words,
         "signed": cards.signed,
         "base_gap": BASE_GAP,
