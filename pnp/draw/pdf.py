@@ -11,7 +11,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen import canvas
 
 from .cover import PrintHints
-from .shapes import IDENTITY, Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
+from .shapes import IDENTITY, Circle, Drawing, Field, Group, Line, Path, Rect, Shape, Style, Text
 from .text import REGULAR, embedded
 
 PT_PER_MM = 72 / 25.4
@@ -79,6 +79,8 @@ class _Painter:
         self.forms: set[str] = set()
         self.state: dict[str, object] = {}  # what the current graphics state already holds
         self.saved: list[dict[str, object]] = []
+        self.in_form = 0  # how deep inside a reused design (a form XObject) the painter is
+        self.fields: set[str] = set()
 
     def _set(self, key: str, value: object, setter) -> None:
         if self.state.get(key, ...) != value:
@@ -121,8 +123,10 @@ class _Painter:
                 self.forms.add(g.key)
                 outer, self.state = self.state, {}  # a form starts from a fresh graphics state
                 c.beginForm(g.key, *FORM_BOX)
+                self.in_form += 1
                 for item in g.items:
                     self.draw(item)
+                self.in_form -= 1
                 c.endForm()
                 self.state = outer
             c.doForm(g.key)
@@ -143,6 +147,8 @@ class _Painter:
             t.setFont(font, shape.size)
             t.textOut(shape.text)
             c.drawText(t)
+        elif isinstance(shape, Field):
+            self.field(shape)
         else:
             fill, stroke = self._style(shape.style)
             if isinstance(shape, Rect):
@@ -157,6 +163,26 @@ class _Painter:
             elif isinstance(shape, Path):
                 mode = 0 if shape.style.even_odd else 1  # ReportLab: 0 even-odd, 1 nonzero
                 c.drawPath(_path(c, shape.ops), stroke=stroke, fill=fill, fillMode=mode)
+
+
+    def field(self, f: Field) -> None:
+        """An AcroForm field over the box: no border or fill of its own (the drawing shows the box),
+        placed in page coordinates, which the canvas's current transform gives for its corners."""
+        if self.in_form:
+            raise ValueError(f"form field {f.name!r} inside a reused design: a field has one place on one page")
+        if f.name in self.fields:
+            raise ValueError(f"two form fields named {f.name!r} in one PDF: a viewer would fill both at once")
+        self.fields.add(f.name)
+        c = self.c
+        (x0, y0), (x1, y1) = c.absolutePosition(f.x, f.y), c.absolutePosition(f.x + f.w, f.y + f.h)
+        x, y, w, h = min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
+        # Form text is set in the viewer's own Helvetica: ReportLab's forms take only the 14 standard fonts.
+        look = dict(borderWidth=0, borderColor=None, fillColor=None, textColor=_colour("#000000"))
+        if f.kind == "check":
+            side = min(w, h)
+            c.acroForm.checkbox(name=f.name, x=x + (w - side) / 2, y=y + (h - side) / 2, size=side, fieldFlags="", **look)
+        else:
+            c.acroForm.textfield(name=f.name, x=x, y=y, width=w, height=h, fontName="Helvetica", fontSize=f.size, **look)
 
 
 def _path(c: canvas.Canvas, ops):

@@ -86,7 +86,25 @@ class Group:
     key: str | None = None
 
 
-Shape = Union[Rect, Line, Circle, Path, Text, Group]
+FieldKind = Literal["text", "check"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A box to fill in on screen (a score, a name, a tick). The PDF makes it a form field,
+    named `name` (unique in its document); SVG, which has no forms, keeps it as an empty,
+    unstroked box. Its look on paper is whatever the drawing puts around it."""
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    kind: FieldKind = "text"
+    size: float = 10.0  # pt, of the text typed into it
+
+
+Shape = Union[Rect, Line, Circle, Path, Text, Field, Group]
 
 
 @dataclass

@@ -6,7 +6,7 @@ import re
 
 import svgwrite
 
-from .shapes import IDENTITY, Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text
+from .shapes import IDENTITY, Circle, Drawing, Field, Group, Line, Path, Rect, Shape, Style, Text
 from .text import MM_PER_PT, face
 
 
@@ -113,4 +113,8 @@ def _element(dwg: svgwrite.Drawing, shape: Shape, ids: _Ids):
         return dwg.circle((_n(shape.cx), _n(shape.cy)), _n(shape.r), **_style(shape.style))
     if isinstance(shape, Path):
         return dwg.path(d=_path_data(shape.ops), **_style(shape.style))
+    if isinstance(shape, Field):
+        # SVG has no forms: the field stays an empty box that names it, for an editor to find.
+        field_id = "field-" + re.sub(r"[^A-Za-z0-9_-]", "-", shape.name)
+        return dwg.rect((_n(shape.x), _n(shape.y)), (_n(shape.w), _n(shape.h)), id=field_id, class_=f"field-{shape.kind}", fill="none")
     raise TypeError(f"cannot draw {type(shape).__name__}")

@@ -1,0 +1,50 @@
+"""Power Lines for piecepack on paper: the score pad (the tiles are the piecepack's own)."""
+
+from __future__ import annotations
+
+from ...draw.scorepad import Block, Table, entry, heading, label, pad_page, tick
+from ...draw.shapes import Drawing
+from .scoring import power_lines
+
+GAMES_A_MATCH = 2  # the rules' match: two games, the first player of the first moving second in the second
+
+
+class _Plain:
+    """A stand-in grid: only its shape matters, to learn the names of the ten lines from the scorer."""
+
+    rows = tuple(tuple(range(4 * r, 4 * r + 4)) for r in range(4))
+
+
+def line_names() -> list[str]:
+    return [name for name, _ in power_lines(_Plain())]  # type: ignore[arg-type]
+
+
+def _game(n: int) -> Table:
+    key = f"game{n}"
+    rows = [
+        (heading(f"Game {n}", 0.3), label("Suits player", 0.3), entry(f"{key}-suits-player", 0.4)),
+        (label("", 0.3), label("Values player", 0.3), entry(f"{key}-values-player", 0.4)),
+        (label("Moved first", 0.3), label("suits", 0.22, "middle"), tick(f"{key}-first-suits", 0.13), label("values", 0.22, "middle"), tick(f"{key}-first-values", 0.13)),
+        (heading("Line", 0.4), heading("Suits", 0.3), heading("Values", 0.3)),
+        *((label(name.capitalize(), 0.4), entry(f"{key}-line{i}-suits", 0.3), entry(f"{key}-line{i}-values", 0.3)) for i, name in enumerate(line_names(), 1)),
+        (heading("Game total", 0.4), entry(f"{key}-total-suits", 0.3), entry(f"{key}-total-values", 0.3)),
+    ]
+    return Table(tuple(rows), 1 / GAMES_A_MATCH)
+
+
+def _match(n: int) -> Block:
+    total = Table(
+        (
+            (label("", 0.2), heading("Player", 0.28), heading("Both games", 0.12), heading("Player", 0.28), heading("Both games", 0.12)),
+            (heading("Match total", 0.2), entry("player-a", 0.28), entry("player-a-total", 0.12), entry("player-b", 0.28), entry("player-b-total", 0.12)),
+        )
+    )
+    return Block(f"Match {n}", f"match{n}", (tuple(_game(g) for g in range(1, GAMES_A_MATCH + 1)), (total,)))
+
+
+def score_pad(paper: str) -> Drawing:
+    notes = [
+        "Each power line scores for the bigger match: the suits player gets the number of tiles sharing a suit, the values player",
+        "those sharing a value; equal matches score nothing, two pairs count 2. Who moved first in game 1 moves second in game 2.",
+    ]
+    return pad_page(paper, "Power Lines (piecepack) - score pad", notes, _match)
