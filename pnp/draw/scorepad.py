@@ -14,6 +14,7 @@ from functools import cache
 from typing import Callable, Literal
 
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from .cover import PrintHints
 from .pages import titled_page
 from .shapes import Drawing, Field, Rect, Shape, Style, Text
 from .text import BOLD, REGULAR, cap_height, fit
@@ -87,6 +88,11 @@ class Block:
     title: str
     key: str  # the prefix of its fields' names: `key-name`
     bands: tuple[tuple[Table, ...], ...] = field(default_factory=tuple)
+
+
+def pad_hints(page: Drawing, about: str) -> PrintHints:
+    """A score pad's PDF: one-sided, `about` as its subject, its one page in the outline."""
+    return PrintHints(about, ((page.title, 0, 0),))
 
 
 def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Block], most: int | None = None) -> Drawing:

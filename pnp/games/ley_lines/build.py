@@ -12,6 +12,7 @@ from ... import options as parse
 from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...draw.cover import Part, document
 from ...draw.poster import PosterOptions, tile_poster
+from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
@@ -66,6 +67,9 @@ def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float]
     )
     written = write_pages(f"{NAME}-board", board.pages, opts, title=board.title, hints=board.hints)
     written += write_pages(f"{NAME}-dominoes", dominoes.pages, opts, title=dominoes.title, hints=dominoes.hints)
+    pad = score_pad(opts.paper)
+    about = "A score pad for Ley Lines by James Kyle: one row per scored cairn and each player's running total, to fill in by hand or on screen."
+    written += write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
     written += write_rules(NAME, opts, figures(), **sheet_context())
     return written
 

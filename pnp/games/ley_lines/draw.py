@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Sequence
 
-from ...draw.pages import titled_page
+from ...draw.scorepad import Block, Row, Table, entry, heading, label, pad_page, tick
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon
 from ...draw.text import BOLD, MM_PER_PT, cap_height
 from ...layouts import LayoutModel, Length, Points
@@ -32,14 +32,11 @@ class LeyPrint(LayoutModel):
     island_label_size: Points
     title_size: Points
     note_size: Points
-    text_size: Points
     domino_stroke: Length
     pip_diameter: Length
     pip_offset: Length
     domino_corner: Length
     six_mark: Length
-    pad_rows: int
-    pad_row: Length
     island_labels: dict[str, tuple[Length, Length]]
     piece_stroke: Length
     coin: Length
@@ -371,39 +368,21 @@ def domino_back(bleed: float = 0.0) -> list[Shape]:
 
 # --- the score pad -------------------------------------------------------------------------------
 
-PAD_COLUMNS = (
-    ("Turn", 0.07),
-    ("Tor of", 0.09),
-    ("Cairn", 0.08),
-    ("Spaces", 0.09),
-    ("Same suit x2", 0.13),
-    ("Points", 0.09),
-    ("Suns", 0.1125),
-    ("Moons", 0.1125),
-    ("Crowns", 0.1125),
-    ("Arms", 0.1125),
-)
+
+def _pad_row(n: int) -> Row:
+    key = f"cairn{n}"
+    fixed = (entry(f"{key}-turn", 0.07), entry(f"{key}-tor", 0.08), entry(f"{key}-value", 0.08), entry(f"{key}-spaces", 0.08),
+             tick(f"{key}-same-suit", 0.12), entry(f"{key}-points", 0.09))
+    return fixed + tuple(entry(f"{key}-{suit.name.lower()}", 0.12) for suit in Suit)
 
 
 def score_pad(paper: str) -> Drawing:
-    lay = print_layout()
     notes = [
-        "One row per scored cairn. Points = the cairn's value + 1 a space the energy passed (2 a space when cairn and tor share a suit).",
+        "One row per scored cairn. Points = the cairn's value + 1 for each space the energy passed, 2 when cairn and tor share a suit.",
         "Add the points to the running total of the tor's owner, in that player's column. 3 players leave one column empty.",
     ]
-    head = titled_page(paper, "Ley Lines - score pad", notes, lay.title_size, lay.note_size, lay.ink)
-    page, x0, width, row = head.page, head.left, head.width, lay.pad_row
-    y = head.top + row / 2
-    style = Style(stroke=lay.ink, stroke_width=0.25)
-    edges = [x0]
-    for _, share in PAD_COLUMNS:
-        edges.append(edges[-1] + share * width)
-    rows = lay.pad_rows + 1
-    for r in range(rows + 1):
-        page.add(Line(x0, y + r * row, x0 + width, y + r * row, style))
-    for x in edges:
-        page.add(Line(x, y, x, y + rows * row, style))
-    baseline = y + row / 2 + cap_height(lay.text_size) / 2
-    for (heading, _), left in zip(PAD_COLUMNS, edges):
-        page.add(Text(left + 1.5, baseline, heading, lay.text_size, BOLD, lay.ink))
-    return page
+    names = (entry(f"player-{suit.name.lower()}", 0.12) for suit in Suit)
+    head = (heading("Turn", 0.07), heading("Tor of", 0.08), heading("Cairn value", 0.08), heading("Spaces", 0.08),
+            heading("Same suit x2", 0.12), heading("Points", 0.09)) + tuple(heading(suit.name.capitalize(), 0.12) for suit in Suit)
+    log = Table(((heading("Players", 0.52), *names), head), grow=_pad_row)
+    return pad_page(paper, "Ley Lines - score pad", notes, lambda n: Block("", "", ((log,),)))

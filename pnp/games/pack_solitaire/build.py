@@ -13,6 +13,7 @@ from ... import options as parse
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...diagnostics import PnpError, shown
 from ...draw.cover import Part, document
+from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing, Group
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import write_pages
@@ -20,7 +21,7 @@ from ...piecepack.draw import piecepack_layout
 from ...rulesheets import write_rules
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
-from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
+from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet, score_pad
 from .engine import Tile, deal
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ BOOK_FOOTNOTE = (
 
 def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, deals: list[int] | None = None) -> list[Path]:
     files = _book(opts, deals, bw) if deals else _kit(opts, seed, bw)
+    pad = score_pad(opts.paper)
+    about = "A score pad for Pack Solitaire by David Hassell: a log of the deals played, with score and par, to fill in by hand or on screen."
+    files += write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
     return files + write_rules(NAME, opts, figures(), **sheet_context())
 
 

@@ -10,13 +10,14 @@ import typer
 
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...draw.cover import Part, document
+from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, nest_rows
 from ...output import write_pages
 from ...rulesheets import write_rules
 from .board import TRIOS
 from .diagrams import figures, sheet_context
-from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
+from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net, score_pad
 
 NAME = "paint-the-line"
 
@@ -53,7 +54,10 @@ def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
             "under the face it meets. The base stays open, as on a real Looney Pyramid.",
         ],
     )
-    return write_pages(f"{NAME}-bw" if bw else NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
+    pad = score_pad(opts.paper)  # no colours on it: one pad for colour and black-and-white prints
+    about = "A score pad for Paint the Line by Robert Dudley: every group of each player's colours, game by game, to fill in by hand or on screen."
+    written = write_pages(f"{NAME}-bw" if bw else NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
+    return written + write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
 
 
 @build_app.command(NAME)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pydantic import field_validator
 
 from ...draw.pages import titled_page
+from ...draw.scorepad import Block, Row, Table, entry, heading, label, pad_layout, pad_page, table_shapes
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
 from ...draw.sheets import caption_top, page_caption
 from ...draw.text import BOLD, cap_height
@@ -44,10 +45,7 @@ class PaintLayout(LayoutModel):
     footprint_stroke: Length
     title_size: Points
     label_size: Points
-    text_size: Points
     pad_games: int
-    pad_row: Length
-    pad_padding: Length
     net_gap: Length
     cut_stroke: Length
     fold_dash: Length
@@ -297,7 +295,7 @@ def boards_page(paper: str, bw: bool = False) -> Drawing:
         page.add(Rect(bx, by, sq, sq, Style(fill=BLOCKED_FILL)), Line(bx, by, bx + sq, by + sq, cross), Line(bx + sq, by, bx, by + sq, cross))
     page.add(*_grid(x0, y, ROWS, COLS, lay))
     y = _heading(page, "Score pad", x0, y + ROWS * sq + lay.board_gap, lay)
-    _score_pad(page, x0, y, COLS * sq, caption_top(paper), lay)
+    _summary_pad(page, x0, y, COLS * sq, caption_top(paper), lay)
     page.add(page_caption(title, paper))
     return page
 
@@ -314,30 +312,45 @@ def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[
     return lines + [Line(x0, y0 + r * sq, x0 + cols * sq, y0 + r * sq, style) for r in range(rows + 1)]
 
 
-# Score pad columns: heading and share of the width.
-PAD_COLUMNS = (("Game", 0.08), ("Player 1: colours", 0.26), ("points", 0.11), ("Player 2: colours", 0.26), ("points", 0.11), ("winner", 0.18))
+# The score pads: a short one under the boards, and a page with every group of every game.
 PAD_NOTE = "Only top pyramids count. A group (same colour, side by side) scores its pips times its pyramids; equal totals: the larger group wins."
+GROUPS = 5  # group columns a colour gets on the score pad page
 
 
-def _score_pad(page: Drawing, x0: float, y: float, width: float, bottom: float, lay: PaintLayout) -> None:
-    """A heading row and a row per game, as many games as fit above `bottom` (at most pad_games)."""
+def _summary_row(n: int) -> Row:
+    return (label(str(n), 0.08), entry(f"game{n}-colours-1", 0.26), entry(f"game{n}-points-1", 0.11),
+            entry(f"game{n}-colours-2", 0.26), entry(f"game{n}-points-2", 0.11), entry(f"game{n}-winner", 0.18))
+
+
+def _summary_pad(page: Drawing, x0: float, y: float, width: float, bottom: float, lay: PaintLayout) -> None:
+    """The note, a heading row and a row per game, as many games as fit above `bottom` (at most pad_games)."""
     page.add(Text(x0, y + cap_height(lay.label_size), PAD_NOTE, lay.label_size, "Helvetica", INK))
     y += cap_height(lay.label_size) + lay.heading_gap
-    row = lay.pad_row
-    games = min(lay.pad_games, int((bottom - y) / row + 1e-9) - 1)
+    head = (heading("Game", 0.08), heading("Player 1: colours", 0.26), heading("points", 0.11),
+            heading("Player 2: colours", 0.26), heading("points", 0.11), heading("winner", 0.18))
+    table = Table((head,), grow=_summary_row, most=lay.pad_games)
+    games = min(lay.pad_games, int((bottom - y) / pad_layout().row + 1e-9) - 1)
     if games < 1:
         raise ValueError("no room left for the score pad under the boards")
-    style = Style(stroke=INK, stroke_width=lay.board_stroke / 2)
-    edges = [x0]
-    for _, share in PAD_COLUMNS:
-        edges.append(edges[-1] + share * width)
-    rows = games + 1
-    for r in range(rows + 1):
-        page.add(Line(x0, y + r * row, x0 + width, y + r * row, style))
-    for x in edges:
-        page.add(Line(x, y, x, y + rows * row, style))
-    baseline = y + row / 2 + cap_height(lay.text_size) / 2
-    for (heading, _), left in zip(PAD_COLUMNS, edges):
-        page.add(Text(left + lay.pad_padding, baseline, heading, lay.text_size, BOLD, INK))
-    for game in range(1, games + 1):
-        page.add(Text(edges[0] + lay.pad_padding, baseline + game * row, str(game), lay.text_size, "Helvetica", INK))
+    page.add(*table_shapes(table, x0, y, width, "summary", games))
+
+
+def _game(n: int) -> Block:
+    """One game: each player's name, total and largest group, then each of their colours with its groups."""
+    rows: list[Row] = [(heading("Colour", 0.16), *(heading(f"Group {g}\npips x size", 0.14) for g in range(1, GROUPS + 1)), heading("Points", 0.14))]
+    for p in (1, 2):
+        key = f"player{p}"
+        rows.append((heading(f"Player {p}", 0.16), entry(f"{key}-name", 0.28), heading("Total", 0.14), entry(f"{key}-total", 0.14),
+                     heading("Largest group", 0.14), entry(f"{key}-largest", 0.14)))
+        for c in (1, 2):
+            rows.append((entry(f"{key}-colour{c}", 0.16), *(entry(f"{key}-colour{c}-group{g}", 0.14) for g in range(1, GROUPS + 1)),
+                         entry(f"{key}-colour{c}-points", 0.14)))
+    return Block(f"Game {n}", f"game{n}", ((Table(tuple(rows)),),))
+
+
+def score_pad(paper: str) -> Drawing:
+    notes = [
+        "Only the top pyramid of a stack counts. A group is pyramids of one colour side by side (not diagonally); write it as",
+        "its pips x its pyramids (6 x 3 = 18). A player's total is both colours' points; equal totals: the larger group wins.",
+    ]
+    return pad_page(paper, "Paint the Line - score pad", notes, _game)

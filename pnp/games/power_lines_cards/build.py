@@ -12,6 +12,7 @@ from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Pa
 from ...diagnostics import PnpError, shown
 from ... import options as parse
 from ...draw.cover import Part, document
+from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
 from ...output import write_pages
@@ -20,6 +21,7 @@ from ...rulesheets import write_rules
 from . import cards
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
+from .draw import score_pad
 from .validate import load_deck
 
 NAME = "power-lines-cards"
@@ -68,7 +70,7 @@ def build(
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Path]:
-    """The card sheets and the rule sheet."""
+    """The card sheets, the rule sheet and a score pad."""
     pages = card_pages(opts.paper, decks, bleed, cut_lines, back_offset)
     rules = write_rules(NAME, opts, figures(), **sheet_context())
     lay = cards.card_layout()
@@ -80,7 +82,10 @@ def build(
         [Part("Cards", about, pages, duplex=True)],
         notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
     )
-    return write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
+    pad = score_pad(opts.paper)
+    pad_about = "A score pad for the Power Lines card game: who won each game of a match and how, to fill in by hand or on screen."
+    written = write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
+    return written + write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, pad_about))
 
 
 @build_app.command(NAME)

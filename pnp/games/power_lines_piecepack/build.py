@@ -1,4 +1,4 @@
-"""`pnp build power-lines`: the rule sheet and the 16 tiles Power Lines for piecepack uses."""
+"""`pnp build power-lines`: the rule sheet, a score pad and the 16 tiles Power Lines for piecepack uses."""
 
 from __future__ import annotations
 
@@ -8,15 +8,22 @@ from typing import Annotated
 import typer
 
 from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ...draw.scorepad import pad_hints
+from ...output import write_pages
 from ...piecepack.build import build as build_piecepack
 from ...rulesheets import write_rules
 from .diagrams import figures, sheet_context
+from .draw import score_pad
 
 NAME = "power-lines"
 
 
 def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
-    return write_rules("power-lines-piecepack", opts, figures(), **sheet_context()) + build_piecepack(opts, bw, tiles="2-5")
+    pad = score_pad(opts.paper)
+    about = "A score pad for Power Lines for piecepack by David Boyle: two matches of two games, to fill in by hand or on screen."
+    written = write_rules("power-lines-piecepack", opts, figures(), **sheet_context())
+    written += write_pages("power-lines-piecepack-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
+    return written + build_piecepack(opts, bw, tiles="2-5")
 
 
 @build_app.command(NAME)
