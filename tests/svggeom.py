@@ -23,6 +23,9 @@ class SvgGeometry:
     rects: list[Box] = field(default_factory=list)  # square-cornered rectangles, as drawn on the page
     lines: list[Box] = field(default_factory=list)
     circles: list[Box] = field(default_factory=list)
+    # Form fields' empty boxes (class field-text or field-check), by field name: no page content in
+    # the PDF, which holds them as form annotations instead.
+    fields: dict[str, Box] = field(default_factory=dict)
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -74,7 +77,10 @@ def read_svg(path: Path) -> SvgGeometry:
             return  # definitions draw nothing until a <use> places them
         m = _mul(m, _parse_transform(el.get("transform")))
         get = lambda name: float(el.get(name, "0"))  # noqa: E731
-        if tag == "rect" and not el.get("rx"):
+        if tag == "rect" and (el.get("class") or "").startswith("field-"):
+            x, y, w, h = get("x"), get("y"), get("width"), get("height")
+            geometry.fields[el.get("id").removeprefix("field-")] = _box(m, [(x, y), (x + w, y + h)])
+        elif tag == "rect" and not el.get("rx"):
             x, y, w, h = get("x"), get("y"), get("width"), get("height")
             geometry.rects.append(_box(m, [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]))
         elif tag == "line":

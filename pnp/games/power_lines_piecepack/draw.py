@@ -33,12 +33,9 @@ def _game(n: int) -> Table:
 
 
 def _match(n: int) -> Block:
-    total = Table(
-        (
-            (label("", 0.2), heading("Player", 0.28), heading("Both games", 0.12), heading("Player", 0.28), heading("Both games", 0.12)),
-            (heading("Match total", 0.2), entry("player-a", 0.28), entry("player-a-total", 0.12), entry("player-b", 0.28), entry("player-b-total", 0.12)),
-        )
-    )
+    # Each player's name, then the points of both games.
+    player = lambda p: (label("Player", 0.1), entry(f"player-{p}", 0.22), entry(f"player-{p}-total", 0.1))  # noqa: E731
+    total = Table(((heading("Match total", 0.16), *player("a"), *player("b")),))
     return Block(f"Match {n}", f"match{n}", (tuple(_game(g) for g in range(1, GAMES_A_MATCH + 1)), (total,)))
 
 
