@@ -66,7 +66,7 @@ def test_every_pdf_asks_for_actual_size_and_says_how_to_flip(kit):
         duplex = COVERED.get(pdf.name, (None,))[0]
         if duplex is not None:
             assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if duplex else "/Simplex"), pdf.name
-        elif pdf.name.endswith("-rules.pdf"):
+        elif pdf.name.endswith(("-rules.pdf", "-scorepad.pdf")):
             assert prefs["/Duplex"] == "/Simplex", pdf.name
         else:
             assert prefs["/Duplex"] in ("/DuplexFlipLongEdge", "/Simplex"), pdf.name
