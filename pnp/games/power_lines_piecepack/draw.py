@@ -34,7 +34,7 @@ def _game(n: int) -> Table:
 
 def _match(n: int) -> Block:
     # Each player's name, then the points of both games.
-    player = lambda p: (label("Player", 0.1), entry(f"player-{p}", 0.22), entry(f"player-{p}-total", 0.1))  # noqa: E731
+    player = lambda p: (label("Player", 0.08), entry(f"player-{p}", 0.2), label("Points", 0.08), entry(f"player-{p}-total", 0.06))  # noqa: E731
     total = Table(((heading("Match total", 0.16), *player("a"), *player("b")),))
     return Block(f"Match {n}", f"match{n}", (tuple(_game(g) for g in range(1, GAMES_A_MATCH + 1)), (total,)))
 
