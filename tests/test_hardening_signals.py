@@ -38,6 +38,8 @@ def complete(name: str, data: bytes) -> bool:
         return xml.dom.minidom.parseString(data).documentElement.tagName == "svg"
     if name.endswith(".json"):
         return isinstance(json.loads(data), dict)
+    if name.endswith(".html"):  # the rule sheets' HTML twin
+        return data.startswith(b"<!DOCTYPE html>") and data.rstrip().endswith(b"</html>")
     return False
 
 
