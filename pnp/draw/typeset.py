@@ -81,6 +81,7 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h2": style("heading", lay.heading_size, BOLD, spaceBefore=body * 0.8, spaceAfter=body * 0.25, keepWithNext=1),
         "h3": style("subheading", body, BOLD, spaceBefore=body * 0.5, spaceAfter=body * 0.15, keepWithNext=1),
         "p": style("body", body, spaceAfter=body * 0.45),
+        "lead": style("lead", body, spaceAfter=body * 0.45, keepWithNext=1),
         "li": style("item", body, leftIndent=body * 1.2, spaceAfter=body * 0.2),
         "cell": style("cell", small),
         "head": style("head", small, BOLD),
@@ -205,7 +206,8 @@ def story(tokens: list[Token], figures: dict[str, Figure], column: float, max_he
             elif len(head) == 1 and not body:
                 head.append(Paragraph(markup(inline), st["byline"]))
             else:
-                body.append(Paragraph(markup(inline), st["p"]))
+                # A paragraph that ends in a colon introduces what follows: never left alone at a column's foot.
+                body.append(Paragraph(markup(inline), st["lead" if inline.content.rstrip().endswith(":") else "p"]))
             i += 2
         elif t.type == "table_open":
             end = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
