@@ -47,7 +47,8 @@ def test_cards_build_writes_pdf_svgs_and_rules(tmp_path):
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "power-lines-cards.pdf" in names and "power-lines-cards-rules.pdf" in names
     pages = len(pypdf.PdfReader(tmp_path / "power-lines-cards.pdf").pages)
-    assert sum(n.startswith("power-lines-cards-") and n[-6:-4].isdigit() and "rules" not in n for n in names) == pages
+    assert sum(n.startswith("power-lines-cards-") and n[-6:-4].isdigit() and "rules" not in n and "scorepad" not in n for n in names) == pages
+    assert "power-lines-cards-scorepad.pdf" in names and "power-lines-cards-scorepad-01.svg" in names
 
 
 def test_one_deck_prints_once(tmp_path):
