@@ -268,3 +268,17 @@ def test_the_cli_writes_the_pad_beside_the_game_files(tmp_path):
     assert "power-lines-cards-scorepad.pdf" in result.output
     reader = pypdf.PdfReader(tmp_path / "power-lines-cards-scorepad.pdf")
     assert float(reader.pages[0].mediabox.width) == pytest.approx(8.5 * 72, abs=0.01)
+
+
+def test_a_pad_that_cannot_fit_says_so():
+    from pnp.draw.scorepad import Block, Table, entry, pad_page, table_shapes
+
+    short = Table(((entry("a", 0.5), entry("b", 0.4)),))
+    with pytest.raises(ValueError, match="take 0.9 of its width"):
+        table_shapes(short, 0, 0, 100, "t")
+    tall = Table(tuple((entry(f"r{n}", 1.0),) for n in range(60)))
+    with pytest.raises(ValueError, match="not one block fits on a4"):
+        pad_page("a4", "Too tall", [], lambda n: Block(f"Game {n}", f"game{n}", ((tall,),)))
+    log = Table(tuple((entry(f"r{n}", 1.0),) for n in range(40)), grow=lambda n: (entry(f"g{n}", 1.0),))
+    with pytest.raises(ValueError, match="no room on a4 paper for a single row"):
+        pad_page("a4", "Full", [], lambda n: Block("", "", ((log,),)))

@@ -95,9 +95,9 @@ def pad_hints(page: Drawing, about: str) -> PrintHints:
     return PrintHints(about, ((page.title, 0, 0),))
 
 
-def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Block], most: int | None = None) -> Drawing:
-    """A page of blocks `block(1)`, `block(2)` ... as many as fit (at most `most`); a block
-    holding a log is drawn once, its log grown to the foot of the page."""
+def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Block]) -> Drawing:
+    """A page of blocks `block(1)`, `block(2)` ... as many as fit; a block holding a log is
+    drawn once, its log grown to the foot of the page."""
     lay = pad_layout()
     head = titled_page(paper, title, notes, lay.title_size, lay.note_size, lay.ink)
     page, x, width = head.page, head.left, head.width
@@ -112,7 +112,7 @@ def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Bl
         page.add(*block_shapes(first, x, y, width, grown))
         return page
     n = 0
-    while (most is None or n < most) and y + block_height(block(n + 1)) <= bottom + 1e-9:
+    while y + block_height(block(n + 1)) <= bottom + 1e-9:
         n += 1
         b = block(n)
         page.add(*block_shapes(b, x, y, width))
