@@ -6,7 +6,7 @@ time) does a plain search look for the most tiles with holes left between them.
 Scores here are counted in matching pairs; the rules count each pair from both
 tiles, so points are twice that.
 
-How the exact search gets its speed (pure Python):
+How the exact search gets its speed:
 
 * The board is four 2x2 quadrants, filled one after another (TL, TR, BL, BR).
   A quadrant's 8 inner pairs depend only on its 4 tiles, so the best inner score
