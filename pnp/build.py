@@ -1,7 +1,12 @@
-"""`pnp build`: every game registers its print targets here; no target builds them all."""
+"""`pnp build`: every game registers its print targets here; naming none builds them all (the kit).
+
+A target's module is imported only when that target runs (or help lists them): `TARGET_MODULES`
+names them, so that pnp starts without loading every game's drawing code.
+"""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -10,8 +15,8 @@ from typing import Annotated, Callable
 import typer
 
 from . import options as parse
-from .app import App
-from .diagnostics import PnpError, shown
+from .app import App, lazy_group
+from .diagnostics import PnpError
 from .output import begin, commit
 
 
@@ -58,21 +63,57 @@ def options(paper: Paper, formats: str, out: Path) -> BuildOptions:
     return opts
 
 
+# Target name -> the module that registers it; `pnp build` alone builds them in this order,
+# each into a folder of that name.
+TARGET_MODULES = {
+    "power-lines-cards": "pnp.games.power_lines_cards.build",
+    "piecepack": "pnp.piecepack.build",
+    "power-lines": "pnp.games.power_lines_piecepack.build",
+    "pack-solitaire": "pnp.games.pack_solitaire.build",
+    "paint-the-line": "pnp.games.paint_the_line.build",
+    "ley-lines": "pnp.games.ley_lines.build",
+}
+
 # name -> builder taking the common options and returning the files it wrote
 TARGETS: dict[str, Callable[[BuildOptions], list[Path]]] = {}
-
-build_app = App(help="Write print-ready PDFs (and SVGs) into output/.", no_args_is_help=False)
 
 
 def register(name: str, builder: Callable[[BuildOptions], list[Path]]) -> None:
     TARGETS[name] = builder
 
 
+def load_targets() -> dict[str, Callable[[BuildOptions], list[Path]]]:
+    """Every target, imported, in `TARGET_MODULES` order."""
+    for module in TARGET_MODULES.values():
+        importlib.import_module(module)
+    return {name: TARGETS[name] for name in TARGET_MODULES}
+
+
+def _target(name: str) -> Callable[[], object]:
+    def load() -> object:
+        importlib.import_module(TARGET_MODULES[name])
+        info = next(c for c in build_app.registered_commands if c.name == name)
+        return typer.main.get_command_from_info(info, pretty_exceptions_short=build_app.pretty_exceptions_short, rich_markup_mode=build_app.rich_markup_mode)
+
+    return load
+
+
+build_app = App(
+    help="Write print-ready PDFs (and SVGs): alone, the whole kit into output/, a folder per game, with index.html.",
+    no_args_is_help=False,
+    cls=lazy_group({name: _target(name) for name in TARGET_MODULES}),
+)
+
+_quiet = [False]  # `pnp build --quiet`: no progress bar, no summary
+
+
 def report(paths: list[Path]) -> None:
-    """Write what the build staged, then say so."""
+    """Write what the build staged, then show what was written (file, pages, sheets, size)."""
     commit()
-    for path in paths:
-        typer.echo(f"wrote {shown(path)}")
+    if not _quiet[0]:
+        from .kit import print_summary
+
+        print_summary(paths)
 
 
 @build_app.callback(invoke_without_command=True)
@@ -81,9 +122,12 @@ def build_all(
     paper: PaperOption = Paper.A4,
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary (also before a target: pnp build -q piecepack).")] = False,
 ) -> None:
-    """Build every target with its defaults (or name one target to set its own options)."""
+    """Build the whole kit with its defaults (or name one target to set its own options; it writes flat into --out)."""
+    _quiet[0] = quiet
     if ctx.invoked_subcommand is not None:
         return
-    opts = options(paper, formats, out)
-    report([path for builder in TARGETS.values() for path in builder(opts)])
+    from .kit import build_kit
+
+    report(build_kit(options(paper, formats, out), progress=not quiet))

@@ -1,7 +1,8 @@
 """The `pnp` command: each game contributes its own sub-commands and build targets.
 
 `main` installs the signal handlers before anything heavy is imported, so that Ctrl-C at any
-moment ends pnp with one line and exit code 130 (SIGTERM: 143), never a traceback.
+moment ends pnp with one line and exit code 130 (SIGTERM: 143), never a traceback. A game's
+modules load only when one of its commands runs (see pnp.app.LazyGroup), so pnp starts fast.
 """
 
 from __future__ import annotations
@@ -10,44 +11,73 @@ import os
 import signal
 import sys
 
-# Modules that add a target to `pnp build` when imported; `pnp build` alone builds them in this order.
-BUILD_TARGETS = (
-    "pnp.games.power_lines_cards.build",
-    "pnp.piecepack.build",
-    "pnp.games.power_lines_piecepack.build",
-    "pnp.games.pack_solitaire.build",
-    "pnp.games.paint_the_line.build",
-    "pnp.games.ley_lines.build",
-)
+# Sub-command -> (module, its Typer app), in the order `pnp --help` lists them.
+GROUPS = {
+    "build": ("pnp.build", "build_app"),
+    "deck": ("pnp.games.power_lines_cards.deck_cli", "deck_app"),
+    "power-lines": ("pnp.games.power_lines_piecepack.cli", "power_lines_app"),
+    "solitaire": ("pnp.games.pack_solitaire.cli", "solitaire_app"),
+    "paint-the-line": ("pnp.games.paint_the_line.cli", "paint_app"),
+    "ley-lines": ("pnp.games.ley_lines.cli", "ley_app"),
+}
 
 
 _built: list = []  # the app, once built
 
 
+def _group(module: str, attribute: str):  # -> a loader for pnp.app.LazyGroup
+    def load():
+        import importlib
+
+        import typer.main
+
+        return typer.main.get_group(getattr(importlib.import_module(module), attribute))
+
+    return load
+
+
 def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install its handlers first
     if _built:
         return _built[0]
-    import importlib
+    import typer
 
-    from .app import App
-    from .build import build_app
-    from .games.ley_lines.cli import ley_app
-    from .games.pack_solitaire.cli import solitaire_app
-    from .games.paint_the_line.cli import paint_app
-    from .games.power_lines_cards.deck_cli import deck_app
-    from .games.power_lines_piecepack.cli import power_lines_app
+    from .app import App, lazy_group
 
-    for module in BUILD_TARGETS:
-        importlib.import_module(module)
-    app = App(help="Print-and-play generator and deck-builder for small 'line' games.", no_args_is_help=True)
-    app.add_typer(build_app, name="build")
-    app.add_typer(deck_app, name="deck")
-    app.add_typer(power_lines_app, name="power-lines")
-    app.add_typer(solitaire_app, name="solitaire")
-    app.add_typer(paint_app, name="paint-the-line")
-    app.add_typer(ley_app, name="ley-lines")
+    app = App(
+        help="Print-and-play generator and deck-builder for small 'line' games.",
+        no_args_is_help=True,
+        add_completion=True,
+        cls=lazy_group({name: _group(*where) for name, where in GROUPS.items()}),
+    )
+
+    def version(value: bool) -> None:
+        if value:
+            from importlib.metadata import version as installed
+
+            typer.echo(f"pnp {installed('pnp')}")
+            raise typer.Exit()
+
+    @app.callback()
+    def root(
+        show_version: bool = typer.Option(False, "--version", callback=version, is_eager=True, help="Show pnp's version and exit."),
+    ) -> None:
+        """Print-and-play generator and deck-builder for small 'line' games."""
+
+    @app.command("list")
+    def list_command() -> None:
+        """The games, what pnp prints for each, and the commands that build and check them."""
+        from .kit import print_games
+
+        print_games(app_command())
+
     _built.append(app)
     return app
+
+
+def app_command():  # -> the root click group, to look commands up by name
+    import typer.main
+
+    return typer.main.get_command(_app())
 
 
 def __getattr__(name: str) -> object:
@@ -74,7 +104,7 @@ def main() -> None:
         signal.signal(signum, _stop)
     try:
         try:
-            _app()()
+            _app()(prog_name="pnp")
         finally:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except OSError as exc:  # stdout or stderr could not be written (files have their own messages)

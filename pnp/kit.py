@@ -1,0 +1,272 @@
+"""The kit: `pnp build` alone writes every target into a folder of its own, then `index.html`
+beside them (each game, its designer, a preview of each file's first page, links to every
+file, and how to print it), and closes with a table of what it wrote.
+
+What the index and the table say about a file (pages, one- or two-sided, size) is read back
+from the file written, not from the build's own bookkeeping.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from contextlib import nullcontext
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .output import commit, write_rendered
+
+if TYPE_CHECKING:
+    from .build import BuildOptions
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """One folder of the kit: a build target, written into a folder of the same name."""
+
+    folder: str
+    title: str
+    credit: str | None  # its key in templates/rules/credits.toml (None: a game system, no designer)
+    cli: str | None  # the command group that checks and scores its games
+    about: str = ""  # said instead of a credit line
+
+
+SHELVES = (
+    Shelf("power-lines-cards", "Power Lines (card game)", "power-lines-cards", "deck"),
+    Shelf("piecepack", "The piecepack", None, None, "The public-domain game system Power Lines, Pack Solitaire and Ley Lines are played with."),
+    Shelf("power-lines", "Power Lines for piecepack", "power-lines-piecepack", "power-lines"),
+    Shelf("pack-solitaire", "Pack Solitaire", "pack-solitaire", "solitaire"),
+    Shelf("paint-the-line", "Paint the Line", "paint-the-line", "paint-the-line"),
+    Shelf("ley-lines", "Ley Lines", "ley-lines", "ley-lines"),
+)
+INDEX = "index.html"
+PAPER = {"a4": "A4", "letter": "US Letter"}
+_SVG_PAGE = re.compile(r"(.+)-([0-9]{2,})\.svg")
+
+
+def credit_line(shelf: Shelf) -> str:
+    from .rulesheets import byline
+
+    return byline(shelf.credit) if shelf.credit else shelf.about
+
+
+# --- what a written file holds -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    path: Path
+    size: int  # bytes
+    pages: int | None = None  # PDFs and SVG pages
+    duplex: bool = False  # the PDF asks to be printed two-sided
+
+    @property
+    def sheets(self) -> int | None:
+        """Sheets of paper it takes to print."""
+        if self.pages is None:
+            return None
+        return -(-self.pages // 2) if self.duplex else self.pages
+
+
+def facts(path: Path) -> FileFacts:
+    """Pages and print mode read from the file itself: ReportLab writes each page dictionary
+    (`/Type /Page`) and the viewer preferences uncompressed."""
+    data = path.read_bytes()
+    if path.suffix == ".pdf":
+        return FileFacts(path, len(data), len(re.findall(rb"/Type /Page\b", data)), b"/DuplexFlipLongEdge" in data)
+    return FileFacts(path, len(data), 1 if path.suffix == ".svg" else None)
+
+
+def size_text(size: int) -> str:
+    return f"{size / 1024:.0f} kB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
+
+
+def how_to_print(f: FileFacts, paper: str) -> str:
+    sides = "two-sided, flip on the long edge" if f.duplex else "one-sided"
+    return f"{PAPER.get(paper, paper)} at 100 % (actual size), {sides}: {f.sheets} sheet{'s' * (f.sheets != 1)}"
+
+
+# --- building it ---------------------------------------------------------------------------------
+
+
+def _progress(enabled: bool) -> Any:
+    """A progress bar on stderr, shown only on a terminal."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not (enabled and console.is_terminal):
+        return nullcontext(None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn("{task.description:<18}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True)
+
+
+def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
+    """Every target into `opts.out/TARGET/`, then the index; returns every file written."""
+    from .build import load_targets
+
+    targets = load_targets()
+    written: list[Path] = []
+    with _progress(progress) as bar:
+        task = bar.add_task("", total=len(SHELVES) + 1) if bar else None
+        for shelf in SHELVES:
+            if bar:
+                bar.update(task, description=shelf.folder)
+            written += targets[shelf.folder](replace(opts, out=opts.out / shelf.folder))
+            if bar:
+                bar.advance(task)
+        if bar:
+            bar.update(task, description="writing")
+        commit()  # the index describes the files as written
+        index = render_index(opts.out, written, opts.paper)
+        written += write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
+        if bar:
+            bar.advance(task)
+    return written
+
+
+# --- index.html ----------------------------------------------------------------------------------
+
+
+def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]]:
+    """Each PDF with its SVG pages and HTML twin; then any file no PDF claims."""
+    names = [p.name for p in files]
+    claimed: set[str] = set()
+    entries = []
+    for name in names:
+        if not name.endswith(".pdf"):
+            continue
+        stem = name[:-4]
+        svgs = [n for n in names if (m := _SVG_PAGE.fullmatch(n)) and m[1] == stem]
+        html = f"{stem}.html" if f"{stem}.html" in names else None
+        claimed |= {name, *svgs, *([html] if html else [])}
+        f = facts(folder / name)
+        answer = stem.endswith("-answer")  # never shown beside the game it spoils
+        entries.append(
+            {
+                "name": name,
+                "title": "The answer (look only after playing)" if answer else _title(stem, folder.name),
+                "preview": svgs[0] if svgs and not answer else None,
+                "svgs": svgs,
+                "html": html,
+                "pages": f.pages,
+                "size": size_text(f.size),
+                "how": how_to_print(f, paper),
+            }
+        )
+    for name in names:
+        if name not in claimed:
+            entries.append({"name": name, "title": name, "preview": name if name.endswith(".svg") else None, "svgs": [], "html": None, "pages": None, "size": size_text(facts(folder / name).size), "how": ""})
+    return entries
+
+
+def _title(stem: str, folder: str) -> str:
+    for suffix, title in (("-rules", "Rules"), ("-scorepad", "Score pad")):
+        if stem.endswith(suffix):
+            return title
+    rest = stem.removeprefix(folder).strip("-")
+    return "Pieces" + (f" ({rest.replace('-', ' ')})" if rest else "")
+
+
+def render_index(root: Path, written: list[Path], paper: str) -> str:
+    import jinja2
+
+    from .resources import data_dir
+
+    games = []
+    for shelf in SHELVES:
+        folder = root / shelf.folder
+        files = [p for p in written if p.parent == folder]
+        games.append({"folder": shelf.folder, "title": shelf.title, "credit": credit_line(shelf), "entries": _entries(folder, files, paper)})
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))
+
+
+# --- the closing table -----------------------------------------------------------------------------
+
+
+def summary_rows(paths: Iterable[Path]) -> list[tuple[str, str, str, str]]:
+    """(file, pages, sheets, size): each PDF and HTML file, the SVG pages of one file on one row."""
+    paths = list(paths)
+    if not paths:
+        return []
+    import os
+
+    root = Path(os.path.commonpath([p.parent for p in paths]))
+    rows: list[tuple[str, str, str, str]] = []
+    groups: dict[Path, list[FileFacts]] = {}
+    total_pages = total_sheets = total_size = 0
+    for path in paths:
+        f = facts(path)
+        total_size += f.size
+        if m := _SVG_PAGE.fullmatch(path.name):
+            key = path.parent / m[1]
+            if key not in groups:
+                groups[key] = []
+                rows.append((str(key.relative_to(root)), "", "", ""))  # filled in below
+            groups[key].append(f)
+            continue
+        if f.pages is not None:
+            total_pages += f.pages
+            total_sheets += f.sheets or 0
+        rows.append((str(path.relative_to(root)), _n(f.pages), _n(f.sheets), size_text(f.size)))
+    for i, row in enumerate(rows):
+        key = root / row[0]
+        if key in groups:
+            pages = groups[key]
+            last = _SVG_PAGE.fullmatch(pages[-1].path.name)[2]
+            rows[i] = (f"{row[0]}-01..{last}.svg" if len(pages) > 1 else f"{row[0]}-01.svg", str(len(pages)), "", size_text(sum(p.size for p in pages)))
+    rows.append((f"{len(paths)} files", str(total_pages), str(total_sheets), size_text(total_size)))
+    return rows
+
+
+def _n(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def print_summary(paths: list[Path]) -> None:
+    """The table on stdout: PDF pages and sheets of paper are counted in the total, SVG pages not."""
+    from rich.console import Console
+    from rich.table import Table
+
+    rows = summary_rows(paths)
+    if not rows:
+        return
+    console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal:
+        console = Console(file=sys.stdout, highlight=False, width=120, no_color=True)
+    table = Table(title=f"pnp wrote {len(paths)} files", title_justify="left", show_footer=False)
+    for column, justify in (("file", "left"), ("pages", "right"), ("sheets", "right"), ("size", "right")):
+        table.add_column(column, justify=justify)
+    for row in rows[:-1]:
+        table.add_row(*row)
+    table.add_section()
+    table.add_row(*rows[-1], style="bold")
+    console.print(table)
+
+
+# --- pnp list ------------------------------------------------------------------------------------------
+
+
+def print_games(root: Any) -> None:
+    """Each game from the registered commands: its credit, what `pnp build` prints, its commands."""
+    import typer
+
+    build = root.get_command(None, "build")
+    for shelf in SHELVES:
+        typer.echo(f"{shelf.title}  [{shelf.folder}/]")
+        typer.echo(f"  {credit_line(shelf)}")
+        target = build.get_command(None, shelf.folder)
+        typer.echo(f"  prints:  {_first_paragraph(target.help)}")
+        typer.echo(f"  build:   pnp build {shelf.folder}")
+        if shelf.cli:
+            group = root.get_command(None, shelf.cli)
+            for i, name in enumerate(group.list_commands(None)):
+                label = "use:" if i == 0 else ""
+                typer.echo(f"  {label:<8} pnp {shelf.cli} {name:<9} {_first_paragraph(group.get_command(None, name).help)}")
+        typer.echo("")
+
+
+def _first_paragraph(text: str | None) -> str:
+    return " ".join((text or "").split("\n\n")[0].split())
