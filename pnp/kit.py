@@ -166,7 +166,7 @@ def _title(stem: str, folder: str) -> str:
         if stem.endswith(suffix):
             return title
     rest = stem.removeprefix(folder).strip("-")
-    return "Pieces" + (f" ({rest.replace('-', ' ')})" if rest else "")
+    return "Pieces" + (f" ({rest})" if rest else "")
 
 
 def render_index(root: Path, written: list[Path], paper: str) -> str:

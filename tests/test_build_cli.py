@@ -77,15 +77,16 @@ def test_card_rule_sheet_lists_every_card_from_the_catalogue(tmp_path):
         assert " ".join(card.effect.split()[:4]) in text, card.name
 
 
-def test_bare_build_writes_every_target(tmp_path):
+def test_bare_build_writes_every_target_into_its_folder(tmp_path):
     from pnp.build import TARGETS
 
     result = build("--out", str(tmp_path))  # the README's main command, into a folder of the test's
     assert result.exit_code == 0, result.output
-    wrote = [line.removeprefix("wrote ") for line in result.stdout.splitlines() if line.startswith("wrote ")]
-    assert sorted(wrote) == sorted(str(p) for p in tmp_path.iterdir() if not p.name.startswith("."))
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == sorted([*TARGETS, "index.html"])
     for target in TARGETS:
-        assert any(p.name.startswith(target) and p.suffix == ".pdf" for p in tmp_path.iterdir()), target
-        assert any(p.name.startswith(target) and p.suffix == ".svg" for p in tmp_path.iterdir()), target
-    for pdf in tmp_path.glob("*.pdf"):
+        folder = tmp_path / target
+        assert any(p.suffix == ".pdf" for p in folder.iterdir()), target
+        assert any(p.suffix == ".svg" for p in folder.iterdir()), target
+    for pdf in tmp_path.glob("*/*.pdf"):
         assert len(pypdf.PdfReader(pdf).pages) >= 1
+        assert str(pdf.relative_to(tmp_path)) in result.stdout  # the closing table lists it

@@ -58,9 +58,10 @@ def sheets(path: Path) -> int:
 def test_sheets_per_file(paper, tmp_path):
     result = CliRunner().invoke(app, ["build", "--paper", paper, "--format", "pdf", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    got = {path.name: sheets(path) for path in sorted(tmp_path.glob("*.pdf"))}
+    paths = {path.name: path for path in sorted(tmp_path.glob("*/*.pdf"))}  # a folder per target
+    got = {name: sheets(path) for name, path in paths.items()}
     assert got == SHEETS
-    covers = [name for name in got if "How to print" in (pypdf.PdfReader(tmp_path / name).pages[0].extract_text() or "")]
+    covers = [name for name in got if "How to print" in (pypdf.PdfReader(paths[name]).pages[0].extract_text() or "")]
     assert sorted(covers) == sorted(name for name in SHEETS if not name.endswith(("-rules.pdf", "-answer.pdf", "-scorepad.pdf")))
     # The files the review counted (27 sheets then), less the cover sheets added since: 21.
     reviewed = [name for name in got if not name.startswith("ley-lines") and not name.endswith("-scorepad.pdf")]
