@@ -95,7 +95,13 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+_signals: list[int] = []  # received, first first
+
+
 def _stop(signum: int, frame: object) -> None:
+    # Kept apart from the exception: ReportLab re-raises what it meets while loading a font or a
+    # module as the same class built from a message (annotateException), losing the number.
+    _signals.append(signum)
     raise Stopped(signum)
 
 
@@ -115,6 +121,7 @@ def main() -> None:
         # A second signal while saying goodbye must not print a traceback either.
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, signal.SIG_IGN)
-        word = "interrupted" if stop.signum == signal.SIGINT else "terminated"
+        signum = _signals[0] if _signals else stop.signum
+        word = "interrupted" if signum == signal.SIGINT else "terminated"
         sys.stderr.write(f"pnp: {word}\n")
-        sys.exit(128 + stop.signum)
+        sys.exit(128 + signum)
