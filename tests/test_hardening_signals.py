@@ -38,6 +38,8 @@ def complete(name: str, data: bytes) -> bool:
         return xml.dom.minidom.parseString(data).documentElement.tagName == "svg"
     if name.endswith(".json"):
         return isinstance(json.loads(data), dict)
+    if name.endswith(".html"):
+        return data.startswith(b"<!DOCTYPE html>") and data.rstrip().endswith(b"</html>")
     if name.endswith(".html"):  # the rule sheets' HTML twin
         return data.startswith(b"<!DOCTYPE html>") and data.rstrip().endswith(b"</html>")
     return False
@@ -83,7 +85,7 @@ def test_sigkill_mid_build_leaves_every_file_complete_or_as_before(builds, tmp_p
 
 @pytest.mark.parametrize("signum, code, word", [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")])
 @pytest.mark.parametrize("delay", [0.3, 0.6])
-def test_a_stopped_build_says_one_line_and_writes_nothing(tmp_path: Path, signum: int, code: int, word: str, delay: float):
+def test_a_stopped_build_says_one_line_and_leaves_nothing_half_done(tmp_path: Path, signum: int, code: int, word: str, delay: float):
     out = tmp_path / "out"
     run = pnp(*BUILD, "--out", str(out))
     time.sleep(delay)
@@ -93,7 +95,10 @@ def test_a_stopped_build_says_one_line_and_writes_nothing(tmp_path: Path, signum
         pytest.fail(f"the build finished within {delay} s; the test needs a slower target")
     assert run.returncode == code, stderr
     assert stderr == f"pnp: {word}\n"
-    assert not out.exists() or not list(out.iterdir())
+    # Stopped while rendering: nothing written. While writing: the signal waits until every file is in place.
+    left = contents(out)
+    assert all(complete(name, data) for name, data in left.items()), sorted(left)
+    assert not left or set(json.loads(left[".pnp-manifest.json"])["files"]) == set(left) - {".pnp-manifest.json"}
 
 
 def test_ctrl_c_while_a_command_reads_and_checks(tmp_path: Path):
