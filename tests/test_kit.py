@@ -1,0 +1,317 @@
+"""The kit as `pnp build` writes it (a folder per target, index.html, the closing table), and the
+CLI around it: --quiet, the progress bar on a terminal only, `pnp list`, --version, completion,
+help without a value after a flag, and start-up that loads only the game a command needs."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+import tomllib
+from html.parser import HTMLParser
+from importlib.metadata import version
+from pathlib import Path
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from pnp.build import TARGET_MODULES
+from pnp.cli import GROUPS, app
+from pnp.kit import SHELVES
+
+ROOT = Path(__file__).resolve().parent.parent
+CREDITS = tomllib.loads((ROOT / "templates" / "rules" / "credits.toml").read_text())
+runner = CliRunner()
+
+
+def pnp(*args: str):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> tuple[Path, str]:
+    """The whole kit, built once, and what the build printed."""
+    out = tmp_path_factory.mktemp("kit")
+    result = pnp("build", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out, result.stdout
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# --- the folders ------------------------------------------------------------------------------------
+
+
+def test_a_folder_per_target_with_its_rules_and_score_pad(kit):
+    out, _ = kit
+    assert [s.folder for s in SHELVES] == list(TARGET_MODULES)
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted([*TARGET_MODULES, "index.html"])
+    for shelf in SHELVES:
+        names = {p.name for p in (out / shelf.folder).iterdir()}
+        if shelf.credit:  # a game: its rules (PDF and HTML) and its score pad beside its pieces
+            assert {f"{shelf.credit}-rules.pdf", f"{shelf.credit}-rules.html", f"{shelf.credit}-scorepad.pdf"} <= names, shelf.folder
+        pieces = [n for n in names if n.endswith(".pdf") and not n.endswith(("-rules.pdf", "-scorepad.pdf", "-answer.pdf"))]
+        assert pieces, shelf.folder
+    assert (out / "piecepack" / "piecepack.pdf").is_file() and (out / "power-lines" / "piecepack-tiles-2-5.pdf").is_file()
+
+
+def test_each_folder_has_its_own_manifest(kit):
+    out, _ = kit
+    for folder in [out, *(out / s.folder for s in SHELVES)]:
+        listed = json.loads((folder / ".pnp-manifest.json").read_text())["files"]
+        assert sorted(listed) == sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), folder
+
+
+def test_a_smaller_rebuild_of_one_folder_removes_only_its_own_stale_pages(kit, tmp_path):
+    out = tmp_path / "out"
+    assert pnp("build", "-q", "--out", str(out)).exit_code == 0
+    mine = out / "ley-lines" / "ley-lines-board-99.svg"
+    mine.write_text("<svg/>")  # a user's file: never pnp's to remove
+    before = sorted(p.name for p in (out / "ley-lines").glob("ley-lines-board-*.svg"))
+    assert pnp("build", "-q", "ley-lines", "--players", "3", "--out", str(out / "ley-lines")).exit_code == 0
+    after = sorted(p.name for p in (out / "ley-lines").glob("ley-lines-board-*.svg"))
+    pages = len(pypdf.PdfReader(out / "ley-lines" / "ley-lines-board.pdf").pages)
+    assert len(after) == pages + 1 < len(before)  # the 3-player board takes fewer sheets
+    assert mine.read_text() == "<svg/>"
+    assert (out / "piecepack" / "piecepack-01.svg").is_file()  # other folders untouched
+
+
+def test_the_kit_is_byte_identical_across_builds(kit, tmp_path):
+    out, _ = kit
+    again = tmp_path / "again"
+    assert pnp("build", "-q", "--out", str(again)).exit_code == 0
+    first, second = files(out), files(again)
+    assert list(first) == list(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_a_single_target_still_writes_flat(tmp_path):
+    assert pnp("build", "-q", "piecepack", "--format", "pdf", "--out", str(tmp_path)).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["piecepack.pdf"]
+
+
+# --- index.html -------------------------------------------------------------------------------------
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.images: list[str] = []
+        self.sections: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a":
+            self.hrefs.append(attrs["href"])
+        if tag == "img":
+            self.images.append(attrs["src"])
+        if tag == "section":
+            self.sections.append(attrs["id"])
+
+
+def index(out: Path) -> tuple[str, Links]:
+    text = (out / "index.html").read_text()
+    links = Links()
+    links.feed(text)
+    return text, links
+
+
+def test_the_index_links_every_file_and_every_link_resolves(kit):
+    out, _ = kit
+    _, links = index(out)
+    assert links.sections == [s.folder for s in SHELVES]
+    for href in links.hrefs + links.images:
+        assert (out / href).is_file(), href
+    written = {str(p.relative_to(out)) for p in out.glob("*/*") if not p.name.startswith(".")}
+    assert written == set(links.hrefs)
+    for rules in out.glob("*/*-rules.html"):
+        assert str(rules.relative_to(out)) in links.hrefs
+
+
+def test_each_pdf_is_previewed_by_its_first_svg_page_but_no_answer_is(kit):
+    out, _ = kit
+    _, links = index(out)
+    for pdf in out.glob("*/*.pdf"):
+        first = pdf.with_name(f"{pdf.stem}-01.svg")
+        shown = str(first.relative_to(out)) in links.images
+        assert shown == (first.exists() and not pdf.stem.endswith("-answer")), pdf.name
+    assert links.images, "no previews at all"
+
+
+def test_the_index_credits_every_designer_and_says_how_to_print_each_pdf(kit):
+    out, _ = kit
+    text, _ = index(out)
+    for credit in CREDITS.values():
+        assert credit.get("designer", "name no designer") in text
+    blocks = re.findall(r'<div class="file">(.*?)</div>', text, re.S)
+    for pdf in sorted(out.glob("*/*.pdf")):
+        block = next(b for b in blocks if f'href="{pdf.relative_to(out)}"' in b)
+        reader = pypdf.PdfReader(pdf)
+        two_sided = reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+        pages = len(reader.pages)
+        sheets = (pages + 1) // 2 if two_sided else pages
+        assert f"{pages} page" in block and "A4 at 100 % (actual size)" in block, pdf.name
+        assert ("two-sided, flip on the long edge" if two_sided else "one-sided") in block, pdf.name
+        assert f"{sheets} sheet" in block, pdf.name
+
+
+# --- the closing table, --quiet, the progress bar ---------------------------------------------------------
+
+
+def table_rows(stdout: str) -> dict[str, list[str]]:
+    rows = {}
+    for line in stdout.splitlines():
+        cells = [c.strip() for c in re.split(r"[│┃]", line)[1:-1]]
+        if len(cells) == 4:
+            rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_the_summary_table_reads_pages_sheets_and_size_from_the_files(kit):
+    out, stdout = kit
+    rows = table_rows(stdout)
+    pdfs = sorted(out.glob("*/*.pdf"))
+    total_pages = total_sheets = 0
+    for pdf in pdfs:
+        reader = pypdf.PdfReader(pdf)
+        pages = len(reader.pages)
+        sheets = (pages + 1) // 2 if reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge" else pages
+        assert rows[str(pdf.relative_to(out))][:2] == [str(pages), str(sheets)], pdf.name
+        assert rows[str(pdf.relative_to(out))][2] == f"{pdf.stat().st_size / 1024:.0f} kB"
+        total_pages, total_sheets = total_pages + pages, total_sheets + sheets
+    svgs = list(out.glob("*/*.svg"))
+    everything = len(svgs) + len(pdfs) + len(list(out.glob("*/*.html"))) + 1  # and the index
+    assert rows[f"{everything} files"][:2] == [str(total_pages), str(total_sheets)]
+    assert rows["power-lines-cards/power-lines-cards-01..14.svg"][0] == "14"
+    assert len(list(out.glob("power-lines-cards/power-lines-cards-[0-9][0-9].svg"))) == 14
+
+
+def test_quiet_prints_nothing_and_no_terminal_no_progress(tmp_path):
+    quiet = pnp("build", "--quiet", "paint-the-line", "--out", str(tmp_path / "q"))
+    assert quiet.exit_code == 0 and quiet.stdout == "" and quiet.stderr == ""
+    loud = pnp("build", "paint-the-line", "--out", str(tmp_path / "l"))
+    assert loud.exit_code == 0 and loud.stderr == ""  # not a terminal: no bar
+    assert "paint-the-line.pdf" in loud.stdout and "pages" in loud.stdout
+
+
+def run_on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """pnp with stderr on a pseudo-terminal, stdout a pipe: (exit code, stdout, what the terminal got)."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=subprocess.PIPE, stderr=follower, env={**os.environ, "COLUMNS": "100"})
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    stdout = proc.stdout.read().decode()
+    os.close(leader)
+    return proc.wait(60), stdout, seen.decode(errors="replace")
+
+
+def test_the_progress_bar_shows_on_a_terminal_only_and_not_when_quiet(tmp_path):
+    code, stdout, terminal = run_on_a_terminal("build", "--out", str(tmp_path / "a"))
+    assert code == 0
+    assert "paint-the-line" in terminal and "/7" in terminal  # a bar of the 6 targets and the index, counted
+    assert "index.html" in stdout
+    code, stdout, terminal = run_on_a_terminal("build", "--quiet", "--out", str(tmp_path / "b"))
+    assert code == 0 and terminal == "" and stdout == ""
+
+
+# --- the CLI ----------------------------------------------------------------------------------------------
+
+
+def test_list_shows_every_game_its_designer_and_its_commands():
+    result = pnp("list")
+    assert result.exit_code == 0, result.output
+    for shelf in SHELVES:
+        assert shelf.title in result.stdout and f"pnp build {shelf.folder}\n" in result.stdout
+    for credit in CREDITS.values():
+        assert credit.get("designer", "name no designer") in result.stdout
+    root = app_command()
+    for group in GROUPS:
+        if group == "build":
+            continue
+        assert group in [s.cli for s in SHELVES]
+        for name in root.get_command(None, group).list_commands(None):
+            assert f"pnp {group} {name} " in result.stdout, (group, name)
+
+
+def app_command():
+    from pnp.cli import app_command as root
+
+    return root()
+
+
+def test_version():
+    result = pnp("--version")
+    assert result.exit_code == 0 and result.stdout == f"pnp {version('pnp')}\n"
+
+
+def every_command(command, path=()):
+    yield path, command
+    if hasattr(command, "list_commands"):
+        for name in command.list_commands(None):
+            yield from every_command(command.get_command(None, name), (*path, name))
+
+
+def test_no_help_shows_a_value_after_a_flag():
+    seen = 0
+    for path, command in every_command(app_command()):
+        result = pnp(*path, "--help")
+        assert result.exit_code == 0, path
+        flags = [p.opts[-1] for p in command.params if getattr(p, "is_flag", False)] + ["--help"]
+        for line in result.stdout.splitlines():
+            for flag in flags:
+                if re.search(rf"\s{re.escape(flag)}\s", line):
+                    assert not re.search(rf"{re.escape(flag)}\s+[-\w,]*\s+<", line), (path, line)
+                    seen += 1
+        assert "<bool>" not in result.stdout, path
+    assert seen > 30  # every command's --help line at least
+
+
+def test_shell_completion_completes_commands_and_targets():
+    script = subprocess.run([sys.executable, "-m", "pnp", "--show-completion", "bash"], capture_output=True, text=True, timeout=60)
+    assert "_PNP_COMPLETE=complete_bash" in script.stdout and "complete -o default -F _pnp_completion pnp" in script.stdout
+    env = {**os.environ, "_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build pa", "COMP_CWORD": "2"}
+    done = subprocess.run([sys.executable, "-m", "pnp"], env=env, capture_output=True, text=True, timeout=60)
+    assert set(done.stdout.split()) >= {"pack-solitaire", "paint-the-line"}, done.stdout
+
+
+def test_a_command_loads_only_its_own_game():
+    code = (
+        "import sys; sys.argv = ['pnp', 'solitaire', 'deal', '--seed', '3']\n"
+        "from pnp.cli import main\n"
+        "try: main()\n"
+        "except SystemExit: pass\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pnp.games.') and m.count('.') > 1}), file=sys.stderr)\n"
+        "print('pnp.draw.pdf' in sys.modules, 'reportlab' in sys.modules, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stderr.splitlines()[-2:] == ["['pack_solitaire']", "False False"], done.stderr
+    assert done.stdout.startswith("# Pack Solitaire deal, seed 3")
+
+
+def test_a_signal_rebuilt_from_a_message_still_exits_with_its_code():
+    # ReportLab re-raises an exception met while loading a font as the same class made from a message.
+    code = (
+        "import signal, pnp.cli as cli\n"
+        "def app(**kw):\n"
+        "    try: cli._stop(signal.SIGTERM, None)\n"
+        "    except cli.Stopped as e: raise cli.Stopped('while loading a font: ' + str(e))\n"
+        "cli._app = lambda: app\n"
+        "cli.main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (143, "pnp: terminated\n")
