@@ -8,6 +8,7 @@ own cut line (nets) are nested instead: `nest_rows`.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Callable, Sequence
@@ -379,12 +380,9 @@ def _grown(right: list[float], gap: float) -> list[float]:
 
 def _shift(right: list[float], left: list[float], steps: int) -> float:
     """How far right a piece (left edges `left`, lowered by `steps` strips) must stand to clear `right`."""
-    need = -math.inf
-    for k, edge in enumerate(right):
-        j = k - steps
-        if edge > -math.inf and 0 <= j < len(left) and left[j] < math.inf:
-            need = max(need, edge - left[j])
-    return need
+    # Strip k of `right` meets strip k - steps of `left`; a strip either leaves empty gives -inf.
+    lo, hi = max(0, steps), min(len(right), len(left) + steps)
+    return max(map(operator.sub, right[lo:hi], left[lo - steps : hi - steps]), default=-math.inf)
 
 
 @cache
@@ -400,10 +398,12 @@ def _nest(w: float, h: float, outline: tuple[Point, ...], gap: float, room: floa
 
     def lowered(steps: int) -> _Nest:
         """The row with the turned pieces lowered by `steps` strips, each piece as far left as it goes."""
+        # How far a piece stands right of another depends only on which of them is turned.
+        clear = {(a, b): max(0.0, _shift(grown[a], sides[b][0], (b - a) * steps)) for a in (0, 1) for b in (0, 1)}
         xs = [0.0]
         while True:
             i = len(xs)
-            x = max(xs[j] + max(0.0, _shift(grown[j % 2], sides[i % 2][0], (i % 2 - j % 2) * steps)) for j in range(i))
+            x = max(xs[j] + clear[j % 2, i % 2] for j in range(i))
             if x + w > room + 1e-9:
                 return _Nest(tuple(xs), steps * STRIP, w, h)
             xs.append(x)
