@@ -87,22 +87,12 @@ def __getattr__(name: str) -> object:
     raise AttributeError(name)
 
 
-class Stopped(BaseException):
-    """A signal asked pnp to stop. Not an Exception, so no `except Exception` swallows it on the way up."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-_signals: list[int] = []  # received, first first
-
-
 def _stop(signum: int, frame: object) -> None:
-    # Kept apart from the exception: ReportLab re-raises what it meets while loading a font or a
-    # module as the same class built from a message (annotateException), losing the number.
-    _signals.append(signum)
-    raise Stopped(signum)
+    # Leave at once. Every write runs with these signals held (pnp.output), so no file is half-written
+    # now; and an exception could be swallowed or rebuilt on its way up (ReportLab has bare excepts).
+    word = "interrupted" if signum == signal.SIGINT else "terminated"
+    os.write(2, f"pnp: {word}\n".encode())
+    os._exit(128 + signum)
 
 
 def main() -> None:
@@ -117,11 +107,3 @@ def main() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.stderr.write(f"pnp: cannot write the output: {exc.strerror or exc}\n")
         sys.exit(2)
-    except Stopped as stop:
-        # A second signal while saying goodbye must not print a traceback either.
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(signum, signal.SIG_IGN)
-        signum = _signals[0] if _signals else stop.signum
-        word = "interrupted" if signum == signal.SIGINT else "terminated"
-        sys.stderr.write(f"pnp: {word}\n")
-        sys.exit(128 + signum)

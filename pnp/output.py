@@ -1,8 +1,9 @@
 """The one way pnp writes files: checked before the work, never over an input, all at the end.
 
 A build renders every page in memory first (`write_pages` only stages its files); `commit`
-then writes them, each whole or not at all (pnp.atomic), with Ctrl-C and SIGTERM held back
-until the last one is in place. A failed or interrupted build therefore writes nothing.
+then writes them, each whole or not at all (pnp.atomic). Every write holds Ctrl-C and SIGTERM
+back until it is done (the whole commit, for a build), so pnp can stop at once on either
+signal (see pnp.cli): an interrupted build leaves no file half-written.
 
 A small manifest in the output folder records every file pnp wrote there with its SHA-256.
 Clean-up (the pages of an older, longer build) deletes only files the manifest lists and
@@ -185,12 +186,13 @@ def check_folder(folder: Path) -> None:
         if not existing.is_dir():
             where = "is" if existing == folder else f"is inside {shown(existing)}, which is"
             raise PnpError(f"{shown(folder)}: {where} not a folder; choose another output folder", exit_code=2)
-        if existing == folder:
-            fd, probe = tempfile.mkstemp(dir=folder, prefix=".pnp-probe-")
-            os.close(fd)
-            os.unlink(probe)
-        else:
-            os.rmdir(tempfile.mkdtemp(dir=existing, prefix=".pnp-probe-"))
+        with _signals_held():
+            if existing == folder:
+                fd, probe = tempfile.mkstemp(dir=folder, prefix=".pnp-probe-")
+                os.close(fd)
+                os.unlink(probe)
+            else:
+                os.rmdir(tempfile.mkdtemp(dir=existing, prefix=".pnp-probe-"))
     except OSError as exc:
         raise _failed(folder, exc) from None
 
@@ -225,7 +227,8 @@ def write_file(path: Path, data: bytes | str) -> None:
     """Write one file whole (see pnp.atomic); any failure is a one-line usage error (exit 2)."""
     check_target(path)
     try:
-        write_atomic(path, data)
+        with _signals_held():
+            write_atomic(path, data)
     except OSError as exc:
         raise _failed(path, exc) from None
 
