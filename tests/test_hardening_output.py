@@ -77,3 +77,24 @@ def test_solve_output_is_checked_before_the_search(tmp_path: Path):
     result = runner.invoke(app, ["solitaire", "solve", str(tiles), "--time-limit", "3600", "-o", str(tiles)])
     assert result.exit_code == 2 and "refusing to write over an input" in result.output
     assert tiles.read_bytes() == before
+
+
+def test_a_deck_name_that_is_not_text_is_drawn_escaped(tmp_path: Path):
+    import os
+    import xml.dom.minidom
+
+    import pypdf
+
+    from pnp.cli import app
+
+    # Bytes that are not UTF-8, a control character and the brackets PDF names and arrays use.
+    deck = Path(os.fsdecode(bytes(tmp_path) + b"/mine\xff\x1b[1](2).deck"))
+    deck.write_text("26 5\n1 Base\n")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "power-lines-cards", "--out", str(out), "--deck", str(deck)])
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(out / "power-lines-cards.pdf", strict=True)
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "mine\\xff\\x1b[1](2)" in text
+    for svg in out.glob("*.svg"):
+        xml.dom.minidom.parse(str(svg))  # well-formed
