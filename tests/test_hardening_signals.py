@@ -4,7 +4,6 @@ every file either complete and valid or as it was before."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import subprocess
