@@ -93,6 +93,21 @@ def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions) -> l
     return list(files)
 
 
+def hand_over() -> _Staged:
+    """What this process has staged, for another to write (a build rendered in two processes, see
+    pnp.kit); staging here starts afresh."""
+    global _staged
+    staged, _staged = _staged or _Staged(), _Staged()
+    return staged
+
+
+def take_over(staged: _Staged) -> None:
+    """Stage what another process handed over, as if it had been rendered here."""
+    _staged.files.update(staged.files)
+    for folder, groups in staged.groups.items():
+        _staged.groups.setdefault(folder, {}).update(groups)
+
+
 def commit() -> None:
     """Write every staged file; a file that is an input of this command stops it before anything is written."""
     global _staged

@@ -302,16 +302,3 @@ def test_a_command_loads_only_its_own_game():
     assert done.stderr.splitlines()[-2:] == ["['pack_solitaire']", "False False"], done.stderr
     assert done.stdout.startswith("# Pack Solitaire deal, seed 3")
 
-
-def test_a_signal_rebuilt_from_a_message_still_exits_with_its_code():
-    # ReportLab re-raises an exception met while loading a font as the same class made from a message.
-    code = (
-        "import signal, pnp.cli as cli\n"
-        "def app(**kw):\n"
-        "    try: cli._stop(signal.SIGTERM, None)\n"
-        "    except cli.Stopped as e: raise cli.Stopped('while loading a font: ' + str(e))\n"
-        "cli._app = lambda: app\n"
-        "cli.main()\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert (done.returncode, done.stderr) == (143, "pnp: terminated\n")
