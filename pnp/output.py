@@ -125,7 +125,6 @@ def commit() -> None:
 def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> None:
     manifest = _read_manifest(folder)
     for name, data in files.items():
-        _remove_stale_temporaries(folder, name)
         write_file(folder / name, data)
         manifest[name] = hashlib.sha256(data).hexdigest()
     # A smaller rebuild must not leave pages of an older, longer one behind.
@@ -241,6 +240,7 @@ def check_file(path: Path) -> None:
 def write_file(path: Path, data: bytes | str) -> None:
     """Write one file whole (see pnp.atomic); any failure is a one-line usage error (exit 2)."""
     check_target(path)
+    _remove_stale_temporaries(path.parent, path.name)
     try:
         with _signals_held():
             write_atomic(path, data)
