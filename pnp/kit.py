@@ -193,8 +193,8 @@ def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
             if child:
                 if bar:
                     bar.update(task, description=", ".join(CHILD_SHARE))
-                done |= _join(*child)
-                child = None
+                joined, child = child, None  # reaped by _join, whatever it finds
+                done |= _join(*joined)
                 if bar:
                     bar.advance(task, len(CHILD_SHARE))
             if bar:

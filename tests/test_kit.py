@@ -302,3 +302,46 @@ def test_a_command_loads_only_its_own_game():
     assert done.stderr.splitlines()[-2:] == ["['pack_solitaire']", "False False"], done.stderr
     assert done.stdout.startswith("# Pack Solitaire deal, seed 3")
 
+
+
+# --- the kit in two processes ---------------------------------------------------------------------------------
+
+
+def test_one_process_or_two_the_kit_is_the_same(kit, tmp_path, monkeypatch):
+    out, _ = kit
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # no second process
+    assert pnp("build", "-q", "--out", str(tmp_path / "one")).exit_code == 0
+    assert files(tmp_path / "one") == files(out)
+
+
+@pytest.mark.parametrize("target", ["ley-lines", "piecepack"])  # rendered by the child, by the parent
+def test_a_failure_in_either_process_writes_nothing(tmp_path, monkeypatch, target):
+    from pnp.build import TARGETS, load_targets
+    from pnp.diagnostics import PnpError
+    from pnp.kit import CHILD_SHARE
+
+    assert (target in CHILD_SHARE) == (target == "ley-lines")
+    load_targets()
+
+    def fails(opts):
+        raise PnpError(f"{target}: cannot be built today", exit_code=1)
+
+    monkeypatch.setitem(TARGETS, target, fails)
+    result = pnp("build", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and f"{target}: cannot be built today" in result.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
+
+
+def test_a_bug_in_the_child_shows_its_traceback(tmp_path, monkeypatch):
+    from pnp.build import TARGETS, load_targets
+
+    load_targets()
+
+    def bug(opts):
+        return 1 / 0
+
+    monkeypatch.setitem(TARGETS, "pack-solitaire", bug)
+    result = pnp("build", "--out", str(tmp_path / "out"))
+    assert result.exit_code != 0 and isinstance(result.exception, RuntimeError)
+    assert "ZeroDivisionError" in str(result.exception) and "def bug" not in str(result.exception)
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
