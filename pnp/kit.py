@@ -168,16 +168,28 @@ def _join(pid: int, pipe: int) -> dict[str, list[Path]]:
     return result[1]
 
 
+def _preload() -> None:
+    """Load once, before the fork, what both processes need and would each load on first use:
+    the fonts, ReportLab's typesetter, the rule sheets' Markdown parser and Jinja2."""
+    import jinja2  # noqa: F401
+
+    from .draw import typeset  # noqa: F401
+    from .draw.text import FACES, embedded
+    from .rulesheets import markdown
+
+    for font in FACES:
+        embedded(font)
+    markdown()
+
+
 def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
     """Every target into `opts.out/TARGET/`, then the index; returns every file written."""
     import os
 
     from .build import load_targets
-    from .draw.text import FACES, embedded
 
     load_targets()
-    for font in FACES:
-        embedded(font)  # loaded once, before a fork, for both processes
+    _preload()
     child = _fork(CHILD_SHARE, opts) if hasattr(os, "fork") and (os.cpu_count() or 1) > 1 else None
     try:
         own = [s.folder for s in SHELVES if not (child and s.folder in CHILD_SHARE)]
