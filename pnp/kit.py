@@ -361,9 +361,11 @@ def print_games(root: Any) -> None:
         typer.echo(f"  build:   pnp build {shelf.folder}")
         if shelf.cli:
             group = root.get_command(None, shelf.cli)
-            for i, name in enumerate(group.list_commands(None)):
+            names = group.list_commands(None)
+            width = max(map(len, names))
+            for i, name in enumerate(names):
                 label = "use:" if i == 0 else ""
-                typer.echo(f"  {label:<8} pnp {shelf.cli} {name:<9} {_first_paragraph(group.get_command(None, name).help)}")
+                typer.echo(f"  {label:<8} pnp {shelf.cli} {name:<{width}}  {_first_paragraph(group.get_command(None, name).help)}")
         typer.echo("")
 
 
