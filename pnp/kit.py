@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .diagnostics import PnpError
-from .output import commit, write_rendered
+from .output import commit, remove_moved, write_rendered
 
 if TYPE_CHECKING:
     from .build import BuildOptions
@@ -215,6 +215,7 @@ def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
             commit()  # the index describes the files as written
             index = render_index(opts.out, written, opts.paper)
             written += write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
+            remove_moved(opts.out, [path.name for path in written if path.parent != opts.out])
             if bar:
                 bar.advance(task)
     finally:

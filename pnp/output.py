@@ -23,7 +23,7 @@ import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .atomic import write_atomic
 from .diagnostics import PnpError, shown
@@ -120,6 +120,19 @@ def commit() -> None:
     with _signals_held():
         for folder, groups in staged.groups.items():
             _commit_folder(folder, groups, {p.name: data for p, data in staged.files.items() if p.parent == folder})
+
+
+def remove_moved(folder: Path, names: Iterable[str]) -> None:
+    """Remove from `folder` the files of these names that pnp wrote there, unchanged since: an
+    older build's, whose files this one wrote elsewhere (the kit, once flat, now a folder per game)."""
+    manifest = _read_manifest(folder)
+    moved = [name for name in dict.fromkeys(names) if name in manifest]
+    if not moved:
+        return
+    with _signals_held():
+        for name in moved:
+            _remove_if_ours(folder / name, manifest.pop(name))
+        write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
 
 
 def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> None:

@@ -82,6 +82,18 @@ def test_a_smaller_rebuild_of_one_folder_removes_only_its_own_stale_pages(kit, t
     assert (out / "piecepack" / "piecepack-01.svg").is_file()  # other folders untouched
 
 
+def test_the_kit_tidies_the_flat_files_an_older_build_left_where_its_folders_now_go(tmp_path):
+    out = tmp_path / "out"
+    assert pnp("build", "-q", "piecepack", "--out", str(out)).exit_code == 0  # flat, as the kit once was
+    (out / "piecepack-02.svg").write_text("<svg/>")  # changed since: no longer pnp's file
+    (out / "notes.txt").write_text("mine")
+    assert pnp("build", "-q", "--out", str(out)).exit_code == 0
+    left = sorted(p.name for p in out.iterdir() if p.is_file() and not p.name.startswith("."))
+    assert left == ["index.html", "notes.txt", "piecepack-02.svg"]
+    assert json.loads((out / ".pnp-manifest.json").read_text())["files"].keys() == {"index.html"}
+    assert (out / "piecepack" / "piecepack.pdf").is_file()
+
+
 def test_the_kit_is_byte_identical_across_builds(kit, tmp_path):
     out, _ = kit
     again = tmp_path / "again"
