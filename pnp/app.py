@@ -77,8 +77,8 @@ class LazyGroup(Group):
         return self.commands.get(name)
 
 
-def lazy_group(loaders: dict[str, Callable[[], Any]]) -> type[LazyGroup]:
-    return type("LazyGroup", (LazyGroup,), {"loaders": loaders})
+def lazy_group(loaders: dict[str, Callable[[], Any]], base: type[LazyGroup] = LazyGroup) -> type[LazyGroup]:
+    return type(base.__name__, (base,), {"loaders": loaders})
 
 
 class App(typer.Typer):

@@ -6,6 +6,7 @@ names them, so that pnp starts without loading every game's drawing code.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from dataclasses import dataclass
 from enum import Enum
@@ -15,7 +16,7 @@ from typing import Annotated, Callable
 import typer
 
 from . import options as parse
-from .app import App, lazy_group
+from .app import App, LazyGroup, lazy_group
 from .diagnostics import PnpError
 from .output import begin, commit
 
@@ -98,13 +99,27 @@ def _target(name: str) -> Callable[[], object]:
     return load
 
 
+_quiet = [False]  # `pnp build --quiet`: no progress bar, no summary
+
+
+class _Targets(LazyGroup):
+    """The targets of `pnp build`, each also taking the group's `--quiet` (`pnp build TARGET -q`)."""
+
+    def get_command(self, ctx: object, name: str) -> object:
+        command = super().get_command(ctx, name)
+        if command is not None and not any(p.name == "quiet" for p in command.params):
+            quiet = copy.copy(next(p for p in self.params if p.name == "quiet"))
+            quiet.expose_value = False  # the target's function takes no such argument
+            quiet.callback = lambda ctx, param, value: _quiet.__setitem__(0, _quiet[0] or value)
+            command.params.append(quiet)
+        return command
+
+
 build_app = App(
     help="Write print-ready PDFs (and SVGs): alone, the whole kit into output/, a folder per game, with index.html.",
     no_args_is_help=False,
-    cls=lazy_group({name: _target(name) for name in TARGET_MODULES}),
+    cls=lazy_group({name: _target(name) for name in TARGET_MODULES}, _Targets),
 )
-
-_quiet = [False]  # `pnp build --quiet`: no progress bar, no summary
 
 
 def report(paths: list[Path]) -> None:
@@ -122,7 +137,7 @@ def build_all(
     paper: PaperOption = Paper.A4,
     formats: FormatOption = "pdf,svg",
     out: OutOption = Path("output"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary (also before a target: pnp build -q piecepack).")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary.")] = False,
 ) -> None:
     """Build the whole kit with its defaults (or name one target to set its own options; it writes flat into --out)."""
     _quiet[0] = quiet

@@ -317,7 +317,7 @@ def summary_rows(paths: Iterable[Path]) -> list[tuple[str, str, str, str]]:
             pages = groups[key]
             last = _SVG_PAGE.fullmatch(pages[-1].path.name)[2]
             rows[i] = (f"{row[0]}-01..{last}.svg" if len(pages) > 1 else f"{row[0]}-01.svg", str(len(pages)), "", size_text(sum(p.size for p in pages)))
-    rows.append((f"{len(paths)} files", str(total_pages), str(total_sheets), size_text(total_size)))
+    rows.append((f"{len(paths)} file{'s' * (len(paths) != 1)}", str(total_pages), str(total_sheets), size_text(total_size)))
     return rows
 
 

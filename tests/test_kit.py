@@ -206,8 +206,9 @@ def test_the_summary_table_reads_pages_sheets_and_size_from_the_files(kit):
 
 
 def test_quiet_prints_nothing_and_no_terminal_no_progress(tmp_path):
-    quiet = pnp("build", "--quiet", "paint-the-line", "--out", str(tmp_path / "q"))
-    assert quiet.exit_code == 0 and quiet.stdout == "" and quiet.stderr == ""
+    for args in (["--quiet", "paint-the-line"], ["paint-the-line", "-q"]):  # before the target or after it
+        quiet = pnp("build", *args, "--out", str(tmp_path / "q"))
+        assert quiet.exit_code == 0 and quiet.stdout == "" and quiet.stderr == "", args
     loud = pnp("build", "paint-the-line", "--out", str(tmp_path / "l"))
     assert loud.exit_code == 0 and loud.stderr == ""  # not a terminal: no bar
     assert "paint-the-line.pdf" in loud.stdout and "pages" in loud.stdout
