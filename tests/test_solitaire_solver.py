@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import pytest
 
 from pnp.games.pack_solitaire.engine import SIZE, deal, rotate, score_layout
 from pnp.games.pack_solitaire.solver import solve
@@ -42,11 +41,12 @@ def cut_up_perfect_layout(rng: random.Random) -> dict:
     return {i: rotate(piece, rng.choice((0, 90, 180, 270))) for i, piece in enumerate(pieces, 1)}
 
 
-@settings(max_examples=1, deadline=None)  # about 5 s an example: test_solver_engines runs many on the compiled engine
-@given(st.randoms(use_true_random=False))
-def test_a_cut_up_perfect_layout_is_put_back_together(rng: random.Random):
-    # The Python engine, the reference (tests/test_solver_engines.py checks the compiled one).
-    tiles = cut_up_perfect_layout(rng)
+@pytest.mark.parametrize("seed", [0, 10])
+def test_a_cut_up_perfect_layout_is_put_back_together(seed: int):
+    # The Python engine, the reference: on these two cut-ups it proves 96 in under a second
+    # (others take up to 5 s, 50 under coverage). test_solver_engines runs many random ones on the
+    # compiled engine and checks both engines search node for node alike.
+    tiles = cut_up_perfect_layout(random.Random(seed))
     solution = solve(tiles, time_limit=None, engine="python")
     assert solution.engine == "python"
     assert_checks_out(tiles, solution)
