@@ -295,7 +295,10 @@ def test_no_help_shows_a_value_after_a_flag():
 
 
 def test_shell_completion_completes_commands_and_targets():
-    script = subprocess.run([sys.executable, "-m", "pnp", "--show-completion", "bash"], capture_output=True, text=True, timeout=60)
+    # Typer names the shell from the process tree, which a test worker does not have; this
+    # variable (Typer's own tests use it) makes --show-completion take the shell as its value.
+    fixed = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+    script = subprocess.run([sys.executable, "-m", "pnp", "--show-completion", "bash"], env=fixed, capture_output=True, text=True, timeout=60)
     assert "_PNP_COMPLETE=complete_bash" in script.stdout and "complete -o default -F _pnp_completion pnp" in script.stdout
     env = {**os.environ, "_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build pa", "COMP_CWORD": "2"}
     done = subprocess.run([sys.executable, "-m", "pnp"], env=env, capture_output=True, text=True, timeout=60)
