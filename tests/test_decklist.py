@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.diagnostics import PnpError
@@ -280,7 +280,6 @@ def test_any_bytes_get_a_verdict(data: bytes):
     check_report(validate_deck(data), data.count(b"\n") + data.count(b"\r") + 1)
 
 
-@settings(max_examples=100)
 @given(st.lists(st.integers(0, 6), min_size=11, max_size=11), st.booleans())
 def test_any_26_card_deck_is_valid_and_others_are_not(copies: list[int], base: bool):
     counts = {card: n for card, n in zip(KINDS, copies) if n}

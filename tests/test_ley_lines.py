@@ -148,7 +148,6 @@ def test_missing_file_is_a_usage_error(tmp_path):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=st.sampled_from(list("players:SMCAcairntordealps0123456789-abfgm \n#\t")) | st.characters(), max_size=300))
 def test_any_text_gets_a_verdict(text):
     record = parse_record(text)
@@ -159,7 +158,6 @@ def test_any_text_gets_a_verdict(text):
         assert all(d.line is not None and d.column is not None for d in record.diagnostics)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=200))
 def test_any_bytes_get_a_verdict(data):
     record = load_record(data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.diagnostics import PnpError
@@ -73,7 +73,6 @@ rules_text = st.builds(
 )
 
 
-@settings(max_examples=150)
 @given(text=rules_text, seed=st.integers(0, 2**32 - 1))
 def test_rules_are_refused_or_deck_random_obeys_them(tmp_path_factory, text: str, seed: int):
     try:

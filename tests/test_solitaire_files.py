@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -106,7 +106,6 @@ def test_empty_and_unreadable_files():
 
 
 @given(st.binary(max_size=400))
-@settings(max_examples=150, deadline=None)
 def test_arbitrary_bytes_never_raise(data):
     parsed = parse_tiles(data)
     assert parsed.valid or parsed.diagnostics
@@ -114,7 +113,6 @@ def test_arbitrary_bytes_never_raise(data):
 
 
 @given(st.text(alphabet="0123456789@:. .\n#SMCAna", max_size=300))
-@settings(max_examples=200, deadline=None)
 def test_tile_like_text_never_raises(text):
     parsed = parse_tiles(text)
     assert parsed.valid != bool(parsed.diagnostics)
