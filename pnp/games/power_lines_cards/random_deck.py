@@ -39,6 +39,12 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
         raise PnpError(f"{impossible} the minimum copies already add up to {floor}")
     if low > ceiling:
         raise PnpError(f"{impossible} the copy limits and bans allow at most {ceiling}")
+    # An empty file is no deck: where no card outside the count can be listed instead, draw one.
+    spare = next((n for n in names if n in excluded and _cap(rules, n) > 0), None)
+    if spare is None:
+        if min(high, ceiling) == 0:
+            raise PnpError(f"no deck can keep the {rules.name} rules: they allow no cards at all")
+        low = max(low, 1)
 
     for _ in range(rng.randint(max(low, floor), min(high, ceiling)) - floor):
         name = rng.choice([n for n in pool if room[n] > 0])
@@ -46,10 +52,7 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
         room[name] -= 1
     if BASE in excluded and counts.get(BASE) == 0 and _cap(rules, BASE) > 0:
         counts[BASE] = 1  # a deck is played with a base: list it when the rules allow one
-    if not any(counts.values()):  # an empty file is no deck: list one card that does not count
-        spare = next((n for n in names if n in excluded and _cap(rules, n) > 0), None)
-        if spare is None:
-            raise PnpError(f"no deck can keep the {rules.name} rules: they allow no cards at all")
+    if not any(counts.values()):  # list the card that does not count (there is one: see above)
         counts[spare] = 1
 
     broken = rules.check(counts)  # what filling cannot fix, such as a minimum above a maximum
