@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
+from io import BytesIO
 from pathlib import Path
 
 import pdfplumber
 
 MM = 25.4 / 72
+Box = tuple[float, float, float, float]
 
 
-@dataclass
+@dataclass(frozen=True)
 class PageGeometry:
     width: float
     height: float
-    lines: list[tuple[float, float, float, float]]  # x0, top, x1, bottom in mm
-    rects: list[tuple[float, float, float, float]]  # x0, top, width, height in mm, filled ones
-    curves: list[tuple[float, float, float, float]]  # bounding boxes x0, top, x1, bottom
-    chars: list[tuple[float, float, float, float]]
+    lines: tuple[Box, ...]  # x0, top, x1, bottom in mm
+    rects: tuple[Box, ...]  # x0, top, width, height in mm, filled ones
+    curves: tuple[Box, ...]  # bounding boxes x0, top, x1, bottom
+    chars: tuple[Box, ...]
     text: str
 
-    def outside_lines(self, boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    def outside_lines(self, boxes: list[Box]) -> list[Box]:
         """Lines touching none of `boxes` (x0, top, width, height): the crop marks around them."""
 
         def overlaps(line, box) -> bool:
@@ -29,27 +33,65 @@ class PageGeometry:
 
         return [l for l in self.lines if not any(overlaps(l, b) for b in boxes)]
 
-    def rects_of_size(self, w: float, h: float, tol: float = 0.1) -> list[tuple[float, float, float, float]]:
+    def rects_of_size(self, w: float, h: float, tol: float = 0.1) -> list[Box]:
         return [r for r in self.rects if abs(r[2] - w) <= tol and abs(r[3] - h) <= tol]
 
 
-def read_pages(path: Path) -> list[PageGeometry]:
-    pages = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            # Clipped art (bleed) may extend past what prints; crop to what is visible on paper.
-            pages.append(
-                PageGeometry(
-                    width=float(page.width) * MM,
-                    height=float(page.height) * MM,
-                    lines=[(l["x0"] * MM, l["top"] * MM, l["x1"] * MM, l["bottom"] * MM) for l in page.lines],
-                    rects=[(r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM) for r in page.rects if r.get("fill")],
-                    curves=[(c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM) for c in page.curves],
-                    chars=[(c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM) for c in page.chars],
-                    text=page.extract_text() or "",
-                )
+@contextmanager
+def untraced():
+    """Coverage's tracer paused for the tests' own work, such as reading a PDF back: none of
+    pnp runs there, and on Python 3.11 tracing makes pdfplumber's parser twice as slow."""
+    try:
+        from coverage import Coverage
+    except ImportError:
+        cov = None
+    else:
+        cov = Coverage.current()
+    if cov is None:
+        yield
+        return
+    cov.stop()
+    try:
+        yield
+    finally:
+        cov.start()
+
+
+@contextmanager
+def open_pdf(source: Path | bytes):
+    """pdfplumber's view of a PDF (a path or its bytes), read with coverage paused: keep
+    pnp's own calls out of the `with` block, or they go unmeasured. Read only: the
+    document is shared with every other test that opens the same bytes."""
+    with untraced():
+        yield _document(source if isinstance(source, bytes) else Path(source).read_bytes())
+
+
+@lru_cache(maxsize=16)
+def _document(pdf: bytes) -> pdfplumber.PDF:
+    """Kept by content: builds are deterministic, so the tests that make or read the same
+    file parse it once (pdfplumber keeps each page's objects once parsed)."""
+    return pdfplumber.open(BytesIO(pdf))
+
+
+def read_pages(path: Path) -> tuple[PageGeometry, ...]:
+    return _read_pages(Path(path).read_bytes())
+
+
+@lru_cache(maxsize=16)
+def _read_pages(pdf: bytes) -> tuple[PageGeometry, ...]:
+    with open_pdf(pdf) as doc:
+        return tuple(
+            PageGeometry(
+                width=float(page.width) * MM,
+                height=float(page.height) * MM,
+                lines=tuple((l["x0"] * MM, l["top"] * MM, l["x1"] * MM, l["bottom"] * MM) for l in page.lines),
+                rects=tuple((r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM) for r in page.rects if r.get("fill")),
+                curves=tuple((c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM) for c in page.curves),
+                chars=tuple((c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM) for c in page.chars),
+                text=page.extract_text() or "",
             )
-    return pages
+            for page in doc.pages
+        )
 
 
 def cover_pages(path: Path) -> int:

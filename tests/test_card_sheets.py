@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
 import pytest
-from pdfgeom import MM, ink_margins, read_pages
+from pdfgeom import MM, ink_margins, open_pdf, read_pages
 
 from pnp.build import BuildOptions
 from pnp.diagnostics import PnpError
@@ -182,7 +181,7 @@ def test_invalid_deck_is_reported_not_printed(tmp_path):
 
 def _card_text(path: Path, title: str) -> str:
     """The words printed on the first card titled `title` (read from the PDF, cropped to that card)."""
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for page in pdf.pages:
             for word in page.extract_words(keep_blank_chars=True):
                 if word["text"].strip() == title:
@@ -204,7 +203,7 @@ def test_prices_read_as_the_rules_write_them(built):
 
 def test_deck_letter_on_every_face(built):
     _, path = built
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         # The letter is white on a disc of the deck's colour, 8 pt.
         badges = [
             [c["text"] for c in page.chars if abs(c["size"] - 8) < 0.01 and tuple(c["non_stroking_color"] or ()) == (1, 1, 1)]

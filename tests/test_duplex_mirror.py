@@ -3,10 +3,8 @@ whose rows are not symmetric, read back from the PDF."""
 
 from __future__ import annotations
 
-from io import BytesIO
-
-import pdfplumber
 import pytest
+from pdfgeom import open_pdf
 
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
@@ -39,7 +37,7 @@ def test_each_back_lies_behind_its_front_on_a_partial_sheet(paper, offset):
     count = 4  # a 3 x 3 sheet holding one full row and one card of the next
     components = [Component(W, H, _marked(i), _marked(i)) for i in range(count)]
     pages = impose(components, SheetOptions(paper=paper, back_offset=offset))
-    with pdfplumber.open(BytesIO(render_pdf(pages))) as pdf:
+    with open_pdf(render_pdf(pages)) as pdf:
         paper_w = pdf.pages[0].width * MM
         fronts, backs = _origins(pdf.pages[0]), _origins(pdf.pages[1])
     assert sorted(fronts) == sorted(backs) == list(range(count))

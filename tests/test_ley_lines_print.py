@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.draw.poster import GUARD
-from pdfgeom import MM, cover_pages, ink_margins
+from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 INCH = 25.4
 MARGIN = 5.0  # nothing printed closer to the paper edge
@@ -38,7 +37,7 @@ def board_sheets(folder: Path) -> list[dict]:
     """Per poster sheet: its tiles (filled 2 in squares), lines and crosshair centres, in page mm."""
     sheets = []
     path = folder / "ley-lines-board.pdf"
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         for page in pdf.pages[cover_pages(path) :]:
             if "sheet" not in (page.extract_text() or "") or "how the" in (page.extract_text() or ""):
                 continue
@@ -149,7 +148,7 @@ def test_dominoes_are_one_by_two_inches_with_aligned_backs(kit):
     path = folder / "ley-lines-dominoes.pdf"
     first = cover_pages(path)
     assert first == 2  # a two-sided file: the cover and its blank back
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         front, back = pdf.pages[first], pdf.pages[first + 1]
         faces = [mm(r) for r in front.rects if r["fill"] and r["non_stroking_color"] in ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))]
         backs = [mm(r) for r in back.rects if r["fill"]]
@@ -198,7 +197,7 @@ def test_svg_pages_match_the_pdf(tmp_path):
     compared = 0
     for name in ("ley-lines-board", "ley-lines-dominoes"):
         svgs = sorted(folder.glob(f"{name}-[0-9][0-9].svg"))
-        with pdfplumber.open(folder / f"{name}.pdf") as pdf:
+        with open_pdf(folder / f"{name}.pdf") as pdf:
             assert len(svgs) == len(pdf.pages)
             for svg_path, page in zip(svgs, pdf.pages):
                 svg = read_svg(svg_path)

@@ -7,12 +7,11 @@ import math
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pdfgeom import MM, cover_pages, ink_margins
+from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 IN = 25.4
 # Looney Labs' standard pyramids: base width and height, by pips.
@@ -64,7 +63,7 @@ def joins(line, p, q) -> bool:
 def nets(pdf: Path) -> list[tuple[list[tuple[float, float]], list]]:
     """Each cut outline (apex, five rim corners, four tab corners, back to the apex) with the page's lines."""
     found = []
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         for page in doc.pages:
             lines = [tuple(points(line)) for line in page.lines]
             found += [(points(c)[:10], lines) for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")]
@@ -94,7 +93,7 @@ def test_paper_pyramids_fold_to_the_standard_sizes(pdf):
 
 def test_every_face_names_its_colour(pdf):
     # The .board letter of the colour on all four faces: black-and-white prints stay playable.
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         first = cover_pages(pdf) + 1  # the pyramids follow the boards
         letters = Counter(ch["text"] for page in doc.pages[first:] for ch in page.chars)
     assert {letter: letters[letter] for letter in "RYGB"} == {letter: 3 * 3 * 4 for letter in "RYGB"}
@@ -131,7 +130,7 @@ def apart(a, b) -> float:
 
 
 def test_pyramids_nest_on_two_sheets_without_touching(pdf):
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         pages = [[points(c)[:10] for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")] for page in doc.pages]
     for page in pages:
         for i, a in enumerate(page):
@@ -142,7 +141,7 @@ def test_pyramids_nest_on_two_sheets_without_touching(pdf):
     assert [bool(page) for page in pages] == [False] * (cover_pages(pdf) + 1) + [True, True]
     assert sum(len(page) for page in pages) == 36
     # Each sheet's nets stand centred between the top margin and the caption, clear of both.
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         for page in doc.pages:
             outlines = [c for c in page.curves if len(c["pts"]) == 11 and c.get("stroke")]
             if outlines:
@@ -157,7 +156,7 @@ def test_pyramids_nest_on_two_sheets_without_touching(pdf):
 
 
 def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         page = boards(doc)
         rects = [(r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM, bool(r.get("fill")), rgb(r["non_stroking_color"])) for r in page.rects]
         # The boards' lines (the score pad's are half as heavy).
@@ -189,7 +188,7 @@ def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
 
 
 def test_the_score_pad_shares_the_boards_sheet(pdf):
-    with pdfplumber.open(pdf) as doc:
+    with open_pdf(pdf) as doc:
         text = boards(doc).extract_text()
     assert "Score pad" in text and "Player 1: colours" in text and "winner" in text
     assert "print at 100 % (actual size)" in text
@@ -198,7 +197,7 @@ def test_the_score_pad_shares_the_boards_sheet(pdf):
 
 
 def test_black_and_white_is_patterns_not_colours(bw):
-    with pdfplumber.open(bw) as doc:
+    with open_pdf(bw) as doc:
         everything = [o for page in doc.pages for o in page.rects + page.lines + page.curves + page.chars]
         page = boards(doc)
         hatch = [l for l in page.lines if l["linewidth"] * MM < 0.21]
@@ -219,7 +218,7 @@ def test_nothing_is_printed_within_5_mm_of_the_edge(pdf):
 
 def test_rules_credit_the_designer(tmp_path):
     build(tmp_path)
-    with pdfplumber.open(tmp_path / "paint-the-line-rules.pdf") as doc:
+    with open_pdf(tmp_path / "paint-the-line-rules.pdf") as doc:
         text = " ".join(page.extract_text() for page in doc.pages)
     assert "Robert Dudley" in text and "Scoring" in text
 

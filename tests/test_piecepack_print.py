@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import typer
+from pdfgeom import open_pdf
 from typer.testing import CliRunner
 
 from pnp.build import build_app
@@ -63,7 +63,7 @@ def pages(path: Path) -> list[dict]:
     def mm(o) -> dict:
         return dict(o) | {k: o[k] * MM for k in ("x0", "x1", "top", "bottom")}
 
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         got = [
             {
                 "size": (float(p.width) * MM, float(p.height) * MM),
@@ -275,7 +275,7 @@ def test_a_bad_rank_range_is_a_usage_error(bad, tmp_path):
 def test_builds_are_byte_identical(tmp_path):
     a, b = build(tmp_path / "a"), build(tmp_path / "b")
     names = sorted(p.name for p in a.iterdir())
-    with pdfplumber.open(a / "piecepack.pdf") as pdf:
+    with open_pdf(a / "piecepack.pdf") as pdf:
         page_count = len(pdf.pages)
     assert "piecepack.pdf" in names and len([n for n in names if n.endswith(".svg")]) == page_count
     for name in names:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import math
 
-import pdfplumber
 import pytest
 
 from pnp.draw.pdf import render_pdf
 from pnp.draw.poster import GUARD, PosterOptions, bbox, plan, tile_poster
 from pnp.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, compose, rotate, scale, translate
 from pnp.layouts import sheet_layout
-from pdfgeom import MM
+from pdfgeom import MM, open_pdf
 
 INK = Style(stroke="#000000", stroke_width=0.3)
 
@@ -59,7 +57,7 @@ def test_small_drawing_is_one_sheet_without_seams():
 
 def read(pages: list[Drawing]) -> list[dict]:
     out = []
-    with pdfplumber.open(io.BytesIO(render_pdf(pages))) as pdf:
+    with open_pdf(render_pdf(pages)) as pdf:
         for page in pdf.pages:
             out.append(
                 {

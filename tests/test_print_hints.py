@@ -7,10 +7,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
-from pdfgeom import MM
+from pdfgeom import MM, open_pdf
 from typer.testing import CliRunner
 
 from pnp.build import BuildOptions
@@ -49,7 +48,7 @@ def outline(reader: pypdf.PdfReader) -> list[tuple[str, int, int]]:
 
 def bar_length(path: Path, page: int = 0) -> float:
     """The scale bar's length in mm: the run of touching, equally tall boxes on the cover."""
-    with pdfplumber.open(path) as doc:
+    with open_pdf(path) as doc:
         boxes = sorted((r["x0"] * MM, r["x1"] * MM, round(r["height"] * MM, 3)) for r in doc.pages[page].rects)
     steps = [b for b in boxes if b[2] == 5.0]  # layouts/cover.toml: bar_height
     assert len(steps) >= 4

@@ -6,12 +6,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-import pdfplumber
 import pypdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfgeom import cover_pages, read_pages
+from pdfgeom import cover_pages, open_pdf, read_pages
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -84,7 +83,7 @@ def test_deals_are_drawn_in_tiles_order_with_their_coins(book):
     page = read_pages(book)[first]
     tiles = sorted(page.rects_of_size(b.tile, b.tile), key=lambda r: (round(r[1]), r[0]))
     assert len(tiles) == 16 * len(DEALS)
-    with pdfplumber.open(book) as pdf:
+    with open_pdf(book) as pdf:
         chars = [c for c in pdf.pages[first].chars]
     mm = 25.4 / 72
 

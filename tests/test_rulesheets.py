@@ -10,10 +10,9 @@ from pathlib import Path
 from statistics import mean
 import xml.etree.ElementTree as ET
 
-import pdfplumber
 import pypdf
 import pytest
-from pdfgeom import MM
+from pdfgeom import MM, open_pdf
 
 from pnp.build import BuildOptions
 from pnp.draw.typeset import band_height, frames, rule_layout, story
@@ -92,7 +91,7 @@ def test_every_sheet_builds_on_its_paper(sheets, game, paper):
 @pytest.mark.parametrize("game, paper", cases())
 def test_text_stays_inside_its_frames(sheets, game, paper):
     first, later = the_frames(game, paper)
-    with pdfplumber.open(sheets / paper / f"{game}-rules.pdf") as pdf:
+    with open_pdf(sheets / paper / f"{game}-rules.pdf") as pdf:
         for number, page in enumerate(pdf.pages):
             boxes = first if number == 0 else later
             chars = chars_mm(page)
@@ -109,7 +108,7 @@ def test_lines_hold_45_to_75_characters(sheets, game, paper):
     body = rule_layout().text_size
     first, later = the_frames(game, paper)
     full: list[int] = []
-    with pdfplumber.open(sheets / paper / f"{game}-rules.pdf") as pdf:
+    with open_pdf(sheets / paper / f"{game}-rules.pdf") as pdf:
         for number, page in enumerate(pdf.pages):
             columns = first[1:] if number == 0 else later
             text = [c for c in chars_mm(page) if abs(c["size"] - body) < 0.01]
@@ -127,7 +126,7 @@ def test_no_heading_ends_a_column(sheets, game, paper):
     lay = rule_layout()
     first, later = the_frames(game, paper)
     headings = 0
-    with pdfplumber.open(sheets / paper / f"{game}-rules.pdf") as pdf:
+    with open_pdf(sheets / paper / f"{game}-rules.pdf") as pdf:
         for number, page in enumerate(pdf.pages):
             columns = first[1:] if number == 0 else later
             chars = chars_mm(page)
@@ -143,7 +142,7 @@ def test_no_heading_ends_a_column(sheets, game, paper):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_figure_is_vector_art_with_its_number(sheets, game):
     figures = GAMES[game].figures()
-    with pdfplumber.open(sheets / "a4" / f"{game}-rules.pdf") as pdf:
+    with open_pdf(sheets / "a4" / f"{game}-rules.pdf") as pdf:
         text = " ".join(page.extract_text() for page in pdf.pages)
         shapes = sum(len(page.rects) + len(page.curves) + len(page.lines) for page in pdf.pages)
         images = sum(len(page.images) for page in pdf.pages)

@@ -8,10 +8,9 @@ import io
 import re
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
-from pdfgeom import MM, ink_margins
+from pdfgeom import MM, ink_margins, open_pdf
 from svggeom import read_svg, unmatched
 from typer.testing import CliRunner
 
@@ -71,7 +70,7 @@ def widgets(path: Path) -> dict[str, tuple[str, tuple[float, float, float, float
 
 def cells(path: Path) -> list[tuple[float, float, float, float]]:
     """The ruled boxes drawn on the page (cells and tick squares), in mm (x0, top, x1, bottom)."""
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         return [(r["x0"] * MM, r["top"] * MM, r["x1"] * MM, r["bottom"] * MM) for r in pdf.pages[0].rects]
 
 
@@ -174,7 +173,7 @@ def test_text_stays_inside_the_margins_and_its_cells(pads, game, paper):
     sheet = sheet_layout()
     keep = sheet.margin + sheet.page_inset
     boxes = cells(path)
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         width, height = page.width * MM, page.height * MM
         chars = [(c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM) for c in page.chars]
@@ -200,7 +199,7 @@ def test_the_svg_shows_the_same_page_with_the_fields_as_empty_boxes(pads, game, 
     assert set(svg.fields) == set(pdf_fields)
     for name, box in svg.fields.items():
         assert box == pytest.approx(pdf_fields[name][1], abs=0.01), name
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[0]
         found = [(o["x0"] * MM, o["top"] * MM, o["x1"] * MM, o["bottom"] * MM) for o in page.rects]
     assert svg.rects and not unmatched(svg.rects, found)

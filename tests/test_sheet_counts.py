@@ -13,9 +13,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
+from pdfgeom import open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -107,7 +107,7 @@ def test_blocks_that_fit_share_a_sheet():
     pages = impose_stacked([([_card(True, 40)] * 2, small), ([_card(True, 40)] * 2, small)], caption="test")
     assert len(pages) == 2  # one sheet: its fronts and its backs
     assert "sheet 1 of 1" in _texts(pages)[0]
-    with pdfplumber.open(io.BytesIO(render_pdf(pages))) as pdf:
+    with open_pdf(render_pdf(pages)) as pdf:
         fronts = [r for r in pdf.pages[0].rects if r.get("fill")]
         backs = [r for r in pdf.pages[1].rects if r.get("fill")]
     assert len(fronts) == len(backs) == 4

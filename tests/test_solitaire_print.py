@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-import pdfplumber
 import pypdf
 import pytest
-from pdfgeom import MM, cover_pages, ink_margins, read_pages
+from pdfgeom import MM, cover_pages, ink_margins, open_pdf, read_pages
 
 from pnp.build import BuildOptions
 from pnp.games.pack_solitaire.build import build
@@ -33,7 +32,7 @@ def answer_of(printed):
 
 def strokes(path, page_index: int) -> list[dict]:
     """Every stroked line, curve and rectangle of a page: position in mm, width in pt, grey level 0 (black) to 1."""
-    with pdfplumber.open(path) as pdf:
+    with open_pdf(path) as pdf:
         page = pdf.pages[page_index]
         found = []
         for obj in page.lines + page.curves + page.rects:
@@ -137,7 +136,7 @@ def test_every_dealt_tile_is_numbered(printed):
     from pnp.games.pack_solitaire.draw import solitaire_layout
 
     size = solitaire_layout().id_size  # the tile numbers; coin ranks are far larger
-    with pdfplumber.open(printed) as pdf:
+    with open_pdf(printed) as pdf:
         words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])]
     numbers = sorted(int(w["text"]) for w in words if abs(w["size"] - size) < 0.1 and w["text"].isdigit())
     assert numbers == list(range(1, 17))

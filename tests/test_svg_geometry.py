@@ -3,8 +3,8 @@ page stands at the same place and size on the same PDF page, within 0.01 mm."""
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
+from pdfgeom import open_pdf
 from svggeom import read_svg, unmatched
 from typer.testing import CliRunner
 
@@ -32,7 +32,7 @@ def test_svg_pages_match_the_pdf(tmp_path, target, name):
     assert result.exit_code == 0, result.output
     svgs = sorted(tmp_path.glob(f"{name}-[0-9][0-9].svg"))
     compared = 0
-    with pdfplumber.open(tmp_path / f"{name}.pdf") as pdf:
+    with open_pdf(tmp_path / f"{name}.pdf") as pdf:
         assert len(svgs) == len(pdf.pages)
         for svg_path, page in zip(svgs, pdf.pages):
             svg = read_svg(svg_path)
