@@ -32,12 +32,13 @@ def installed(tmp_path_factory) -> Path:
     # without the network, from the venv running these tests (added to its path by a .pth file;
     # .pth files inside that folder, such as an editable pnp, are not followed). pnp comes only
     # from the wheel, which its own site-packages puts first.
-    venv.create(tmp / "venv", system_site_packages=False, with_pip=True)
+    # The running pip installs into it (`--python`), so the venv needs no pip of its own.
+    venv.create(tmp / "venv", system_site_packages=False, with_pip=False)
     python = tmp / "venv" / "bin" / "python"
     own = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], env=CLEAN_ENV, capture_output=True, text=True, check=True)
     running = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (Path(own.stdout.strip()) / "pnp-test-deps.pth").write_text("\n".join(sorted(running)) + "\n")
-    subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index", "-q", str(wheel)], check=True)
     return tmp
 
 

@@ -32,8 +32,8 @@ def test_the_compiled_engine_is_built_and_chosen_by_default(monkeypatch):
     assert solve(deal(3), node_limit=10).engine == "compiled"
 
 
-@pytest.mark.parametrize("seed", [1, 4, 7])
-@pytest.mark.parametrize("nodes", [50, 3000])
+# Python builds its tables for a second or so under coverage: one stop per deal, early to late.
+@pytest.mark.parametrize(("seed", "nodes"), [(1, 50), (4, 700), (7, 3000)])
 def test_both_engines_stop_at_the_same_node_with_the_same_answer(seed, nodes):
     tiles = deal(seed)
     fast = solve(tiles, time_limit=None, node_limit=nodes, engine="compiled")
@@ -45,11 +45,11 @@ def test_both_engines_stop_at_the_same_node_with_the_same_answer(seed, nodes):
 
 
 def test_both_engines_prove_the_same_optimum_in_the_same_search():
-    tiles = deal(13)
+    tiles = deal(254)  # the shortest proof of deals 1-399: about 10,000 nodes
     fast = solve(tiles, time_limit=None, engine="compiled")
     slow = solve(tiles, time_limit=None, engine="python")
     assert outcome(fast) == outcome(slow)
-    assert fast.proven_optimal and fast.bound == fast.score == 78
+    assert fast.proven_optimal and fast.bound == fast.score == 80
     assert_checks_out(tiles, fast)
 
 
