@@ -254,6 +254,18 @@ class _Tables:
         turns of the block; quad[mask] is the best score (-1: none fits).
         """
         h, v, n = self.h, self.v, self.n
+        # right[o][t] and below[o][t]: the turns of tile t that may lie right of (below) the
+        # oriented tile o, with the pair's score. One invalid pair makes a sum negative, so
+        # blocks are built from valid pairs only.
+        right = [[[] for _ in range(n)] for _ in range(m)]
+        below = [[[] for _ in range(n)] for _ in range(m)]
+        for o in range(m):
+            for p in range(m):
+                if h[o * m + p] >= 0:
+                    right[o][p >> 2].append((p, h[o * m + p]))
+                if v[o * m + p] >= 0:
+                    below[o][p >> 2].append((p, v[o * m + p]))
+        turn = [_turn(o) for o in range(m)]
         self.arrangements: dict[int, list] = {}
         self.quad = [-1] * (1 << n)
         for tiles4 in itertools.combinations(range(n), 4):
@@ -262,27 +274,24 @@ class _Tables:
             # Block turns are added below, so the first tile stays at TL here.
             for b, c, d in itertools.permutations(rest):
                 for oa in range(4 * first, 4 * first + 4):
-                    for ob in range(4 * b, 4 * b + 4):
-                        top = h[oa * m + ob]
-                        if top < 0:
-                            continue
-                        for oc in range(4 * c, 4 * c + 4):
-                            left = top + v[oa * m + oc]
-                            if left < 0:
-                                continue
-                            for od in range(4 * d, 4 * d + 4):
-                                s = left + h[oc * m + od] + v[ob * m + od]
-                                if s >= 0:
-                                    found.append((s, oa, ob, oc, od))
+                    downs = below[oa][c]
+                    if not downs:
+                        continue
+                    for ob, top in right[oa][b]:
+                        for oc, left in downs:
+                            for od, bottom in right[oc][d]:
+                                side = v[ob * m + od]
+                                if side >= 0:
+                                    found.append((top + left + bottom + side, oa, ob, oc, od))
             mask = sum(1 << t for t in tiles4)
             if not found:
                 continue
             turned = []
             for s, a, b, c, d in found:
-                for _ in range(4):
-                    turned.append((s, a, b, c, d))
-                    # Turning the block clockwise: BL goes to TL, TL to TR, BR to BL, TR to BR.
-                    a, b, c, d = _turn(c), _turn(a), _turn(d), _turn(b)
+                # Turning the block clockwise: BL goes to TL, TL to TR, BR to BL, TR to BR.
+                a2, b2, c2, d2 = turn[c], turn[a], turn[d], turn[b]
+                a3, b3, c3, d3 = turn[c2], turn[a2], turn[d2], turn[b2]
+                turned += (s, a, b, c, d), (s, a2, b2, c2, d2), (s, a3, b3, c3, d3), (s, turn[c3], turn[a3], turn[d3], turn[b3])
             turned.sort(reverse=True)
             self.arrangements[mask] = turned
             self.quad[mask] = turned[0][0]
