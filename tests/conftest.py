@@ -17,8 +17,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")
-def kit(tmp_path_factory) -> Path:
-    """Every build target with its defaults (A4, PDF and SVG), built once for the tests that read all of pnp's files."""
+def kit_folder(tmp_path_factory) -> tuple[Path, str]:
+    """`pnp build` with its defaults (every target, A4, PDF and SVG: the README's main command), run
+    once per test worker: its folder and what it printed. Shared: copy it before changing anything."""
     from typer.testing import CliRunner
 
     from pnp.cli import app
@@ -26,9 +27,14 @@ def kit(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("kit")
     result = CliRunner().invoke(app, ["build", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    # The kit writes a folder per target; these tests read every file alike, so link them side by side.
+    return out, result.stdout
+
+
+@pytest.fixture(scope="session")
+def kit(kit_folder, tmp_path_factory) -> Path:
+    """Every file of the kit side by side, for the tests that read all of pnp's files alike."""
     flat = tmp_path_factory.mktemp("kit-files")
-    for path in out.glob("*/*"):
+    for path in kit_folder[0].glob("*/*"):
         if not path.name.startswith("."):
             os.link(path, flat / path.name)  # names are unique across the kit's folders
     return flat

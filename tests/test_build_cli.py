@@ -77,16 +77,15 @@ def test_card_rule_sheet_lists_every_card_from_the_catalogue(tmp_path):
         assert " ".join(card.effect.split()[:4]) in text, card.name
 
 
-def test_bare_build_writes_every_target_into_its_folder(tmp_path):
+def test_bare_build_writes_every_target_into_its_folder(kit_folder):
     from pnp.build import TARGETS
 
-    result = build("--out", str(tmp_path))  # the README's main command, into a folder of the test's
-    assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == sorted([*TARGETS, "index.html"])
+    out, stdout = kit_folder  # the README's main command, into a folder of the tests'
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted([*TARGETS, "index.html"])
     for target in TARGETS:
-        folder = tmp_path / target
+        folder = out / target
         assert any(p.suffix == ".pdf" for p in folder.iterdir()), target
         assert any(p.suffix == ".svg" for p in folder.iterdir()), target
-    for pdf in tmp_path.glob("*/*.pdf"):
+    for pdf in out.glob("*/*.pdf"):
         assert len(pypdf.PdfReader(pdf).pages) >= 1
-        assert str(pdf.relative_to(tmp_path)) in result.stdout  # the closing table lists it
+        assert str(pdf.relative_to(out)) in stdout  # the closing table lists it

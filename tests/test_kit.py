@@ -33,15 +33,6 @@ def pnp(*args: str):
     return runner.invoke(app, list(args))
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory) -> tuple[Path, str]:
-    """The whole kit, built once, and what the build printed."""
-    out = tmp_path_factory.mktemp("kit")
-    result = pnp("build", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    return out, result.stdout
-
-
 def files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -49,8 +40,8 @@ def files(folder: Path) -> dict[str, bytes]:
 # --- the folders ------------------------------------------------------------------------------------
 
 
-def test_a_folder_per_target_with_its_rules_and_score_pad(kit):
-    out, _ = kit
+def test_a_folder_per_target_with_its_rules_and_score_pad(kit_folder):
+    out, _ = kit_folder
     assert [s.folder for s in SHELVES] == list(TARGET_MODULES)
     assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted([*TARGET_MODULES, "index.html"])
     for shelf in SHELVES:
@@ -62,16 +53,16 @@ def test_a_folder_per_target_with_its_rules_and_score_pad(kit):
     assert (out / "piecepack" / "piecepack.pdf").is_file() and (out / "power-lines" / "piecepack-tiles-2-5.pdf").is_file()
 
 
-def test_each_folder_has_its_own_manifest(kit):
-    out, _ = kit
+def test_each_folder_has_its_own_manifest(kit_folder):
+    out, _ = kit_folder
     for folder in [out, *(out / s.folder for s in SHELVES)]:
         listed = json.loads((folder / ".pnp-manifest.json").read_text())["files"]
         assert sorted(listed) == sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), folder
 
 
-def test_a_smaller_rebuild_of_one_folder_removes_only_its_own_stale_pages(kit, tmp_path):
+def test_a_smaller_rebuild_of_one_folder_removes_only_its_own_stale_pages(kit_folder, tmp_path):
     out = tmp_path / "out"
-    shutil.copytree(kit[0], out)
+    shutil.copytree(kit_folder[0], out)
     mine = out / "ley-lines" / "ley-lines-board-99.svg"
     mine.write_text("<svg/>")  # a user's file: never pnp's to remove
     before = sorted(p.name for p in (out / "ley-lines").glob("ley-lines-board-*.svg"))
@@ -127,8 +118,8 @@ def index(out: Path) -> tuple[str, Links]:
     return text, links
 
 
-def test_the_index_links_every_file_and_every_link_resolves(kit):
-    out, _ = kit
+def test_the_index_links_every_file_and_every_link_resolves(kit_folder):
+    out, _ = kit_folder
     _, links = index(out)
     assert links.sections == [s.folder for s in SHELVES]
     for href in links.hrefs + links.images:
@@ -139,8 +130,8 @@ def test_the_index_links_every_file_and_every_link_resolves(kit):
         assert str(rules.relative_to(out)) in links.hrefs
 
 
-def test_each_pdf_is_previewed_by_its_first_svg_page_but_no_answer_is(kit):
-    out, _ = kit
+def test_each_pdf_is_previewed_by_its_first_svg_page_but_no_answer_is(kit_folder):
+    out, _ = kit_folder
     _, links = index(out)
     for pdf in out.glob("*/*.pdf"):
         first = pdf.with_name(f"{pdf.stem}-01.svg")
@@ -149,8 +140,8 @@ def test_each_pdf_is_previewed_by_its_first_svg_page_but_no_answer_is(kit):
     assert links.images, "no previews at all"
 
 
-def test_the_index_credits_every_designer_and_says_how_to_print_each_pdf(kit):
-    out, _ = kit
+def test_the_index_credits_every_designer_and_says_how_to_print_each_pdf(kit_folder):
+    out, _ = kit_folder
     text, _ = index(out)
     for credit in CREDITS.values():
         assert credit.get("designer", "name no designer") in text
@@ -178,8 +169,8 @@ def table_rows(stdout: str) -> dict[str, list[str]]:
     return rows
 
 
-def test_the_summary_table_reads_pages_sheets_and_size_from_the_files(kit):
-    out, stdout = kit
+def test_the_summary_table_reads_pages_sheets_and_size_from_the_files(kit_folder):
+    out, stdout = kit_folder
     rows = table_rows(stdout)
     pdfs = sorted(out.glob("*/*.pdf"))
     total_pages = total_sheets = 0
@@ -315,8 +306,8 @@ def test_a_command_loads_only_its_own_game():
 # --- the kit in two processes ---------------------------------------------------------------------------------
 
 
-def test_the_kit_is_byte_identical_across_builds_in_one_process_or_two(kit, tmp_path, monkeypatch):
-    out, _ = kit
+def test_the_kit_is_byte_identical_across_builds_in_one_process_or_two(kit_folder, tmp_path, monkeypatch):
+    out, _ = kit_folder
     monkeypatch.setattr(os, "cpu_count", lambda: 1)  # no second process
     assert pnp("build", "-q", "--out", str(tmp_path / "one")).exit_code == 0
     first, second = files(out), files(tmp_path / "one")
