@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 import pdfplumber
 
@@ -73,15 +75,33 @@ def _document(pdf: bytes) -> pdfplumber.PDF:
     return pdfplumber.open(BytesIO(pdf))
 
 
-def read_pages(path: Path) -> tuple[PageGeometry, ...]:
-    return _read_pages(Path(path).read_bytes())
+def read_pages(path: Path) -> Pages:
+    return Pages(_document(Path(path).read_bytes()))
 
 
-@lru_cache(maxsize=16)
-def _read_pages(pdf: bytes) -> tuple[PageGeometry, ...]:
-    with open_pdf(pdf) as doc:
-        return tuple(
-            PageGeometry(
+class Pages(Sequence[PageGeometry]):
+    """A PDF's pages (or a slice of them), each read back the first time it is asked for."""
+
+    def __init__(self, doc: pdfplumber.PDF, indices: range | None = None):
+        self._doc = doc
+        self._indices = range(len(doc.pages)) if indices is None else indices
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return Pages(self._doc, self._indices[key])
+        return _geometry(self._doc.pages[self._indices[key]])
+
+
+_READ: WeakKeyDictionary = WeakKeyDictionary()  # page -> its geometry, for as long as _document keeps the page
+
+
+def _geometry(page: pdfplumber.page.Page) -> PageGeometry:
+    if page not in _READ:
+        with untraced():
+            _READ[page] = PageGeometry(
                 width=float(page.width) * MM,
                 height=float(page.height) * MM,
                 lines=tuple((l["x0"] * MM, l["top"] * MM, l["x1"] * MM, l["bottom"] * MM) for l in page.lines),
@@ -90,8 +110,7 @@ def _read_pages(pdf: bytes) -> tuple[PageGeometry, ...]:
                 chars=tuple((c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM) for c in page.chars),
                 text=page.extract_text() or "",
             )
-            for page in doc.pages
-        )
+    return _READ[page]
 
 
 def cover_pages(path: Path) -> int:
