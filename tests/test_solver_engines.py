@@ -76,7 +76,7 @@ def test_both_engines_fall_back_alike_when_not_every_tile_fits():
     assert solve(tiles, time_limit=None, engine="compiled").proven_optimal
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_the_compiled_engine_puts_a_cut_up_perfect_layout_back_together(rng: random.Random):
     tiles = cut_up_perfect_layout(rng)
