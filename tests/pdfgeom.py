@@ -42,7 +42,7 @@ class PageGeometry:
 @contextmanager
 def untraced():
     """Coverage's tracer paused for the tests' own work, such as reading a PDF back: none of
-    pnp runs there, and on Python 3.11 tracing makes pdfplumber's parser twice as slow."""
+    pnp runs there, and on Python 3.11 tracing makes pdfplumber's parser about three times slower."""
     try:
         from coverage import Coverage
     except ImportError:
