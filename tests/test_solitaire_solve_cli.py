@@ -12,12 +12,15 @@ from pnp.games.pack_solitaire.engine import deal, score_layout
 from pnp.games.pack_solitaire.files import format_tiles, parse_layout
 
 runner = CliRunner()
+# Limits no solve of one deal comes near (the compiled engine proves deal 11 in about 0.1 s), so
+# that what the tests see never depends on the machine's speed.
+NO_LIMIT = ["--time-limit", "3600"]
 
 
 def test_solve_json_agrees_with_score(tmp_path):
     tiles, out = tmp_path / "d.tiles", tmp_path / "best.layout"
     tiles.write_text(format_tiles(deal(11)))
-    result = runner.invoke(app, ["solitaire", "solve", str(tiles), "--time-limit", "3", "--json", "-o", str(out)])
+    result = runner.invoke(app, ["solitaire", "solve", str(tiles), *NO_LIMIT, "--json", "-o", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data) == {"score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine"}
@@ -27,7 +30,7 @@ def test_solve_json_agrees_with_score(tmp_path):
     recomputed = score_layout(deal(11), parsed.layout)
     assert not recomputed.violations
     assert (recomputed.score, recomputed.tiles_placed) == (data["score"], data["tiles_placed"]) and data["tiles_placed"] == 16
-    assert data["score"] <= data["bound"] <= 96 and (data["bound"] == data["score"]) == data["proven_optimal"]
+    assert data["proven_optimal"] and data["score"] == data["bound"] <= 96
     scored = runner.invoke(app, ["solitaire", "score", str(tiles), str(out), "--json"])
     assert scored.exit_code == 0 and json.loads(scored.stdout)["score"] == data["score"]
 
@@ -42,16 +45,15 @@ def test_solve_rejects_a_broken_tile_set(tmp_path):
 def test_text_mode_solve_then_score(tmp_path):
     tiles, out = tmp_path / "d.tiles", tmp_path / "best.layout"
     tiles.write_text(format_tiles(deal(11)))
-    solved = runner.invoke(app, ["solitaire", "solve", str(tiles), "--time-limit", "1", "-o", str(out)])
+    solved = runner.invoke(app, ["solitaire", "solve", str(tiles), *NO_LIMIT, "-o", str(out)])
     assert solved.exit_code == 0, solved.output
     *layout_lines, summary = solved.stdout.splitlines()
     layout_text = "\n".join(layout_lines) + "\n"
     assert layout_text == out.read_text() and len(layout_text.splitlines()) == 4
-    m = re.fullmatch(r"score (\d+) with (\d+) tiles \((proven optimal|not proven; no layout scores more than (\d+)); [\d.]+ s\)", summary)
+    m = re.fullmatch(r"score (\d+) with (\d+) tiles \(proven optimal; [\d.]+ s\)", summary)
     assert m, summary
     recomputed = score_layout(deal(11), parse_layout(layout_text, deal(11)).layout)
     assert (int(m[1]), int(m[2])) == (recomputed.score, recomputed.tiles_placed)
-    assert m[4] is None or int(m[4]) >= int(m[1])
 
     scored = runner.invoke(app, ["solitaire", "score", str(tiles), str(out)])
     p = recomputed.pairs
