@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import bare_cards  # noqa: E402
 
-from pnp.build import BuildOptions  # noqa: E402
+from pnp.output import BuildOptions  # noqa: E402
 from pnp.games.power_lines_cards.build import NAME, card_pages  # noqa: E402
 from pnp.draw.svg import render_svg  # noqa: E402
 from pnp.output import write_pages  # noqa: E402

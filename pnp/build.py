@@ -1,41 +1,38 @@
-"""`pnp build`: every game registers its print targets here; naming none builds them all (the kit).
+"""`pnp build`: one command for each print target in the game registry; alone, the whole kit.
 
-A target's module is imported only when that target runs (or help lists them): `TARGET_MODULES`
-names them, so that pnp starts without loading every game's drawing code.
+The common options (--paper, --format, --out, --quiet) are declared once, on this group, and
+every target takes them too, so they mean the same before or after its name. A target's own
+options are the fields of its `Options` dataclass (see pnp.options.Flag), whose defaults the
+command reads. A target's module is imported only when it runs or help lists it.
 """
 
 from __future__ import annotations
 
 import copy
 import importlib
-from dataclasses import dataclass
+import inspect
+from dataclasses import fields
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Callable
+from types import ModuleType
+from typing import Annotated, Any, Callable, Optional, get_args, get_type_hints
 
 import typer
+import typer.main
+from typer.models import CommandInfo
 
-from . import options as parse
-from .app import App, LazyGroup, lazy_group
+from .app import App, Command, LazyGroup, friendly, lazy_group
 from .diagnostics import PnpError
-from .output import begin, commit
+from .games.registry import GAMES, Game
+from .output import FORMATS, BuildOptions, begin, commit
+
+OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
+_GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
 
 
 class Paper(str, Enum):
     A4 = "a4"
     LETTER = "letter"
-
-
-FORMATS = ("pdf", "svg")
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What every target understands."""
-
-    paper: str = "a4"
-    formats: tuple[str, ...] = FORMATS
-    out: Path = Path("output")
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -46,103 +43,101 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return chosen
 
 
-PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
-FormatOption = Annotated[str, typer.Option("--format", help="Comma-separated: pdf, svg or pdf,svg.")]
-OutOption = Annotated[Path, typer.Option("--out", help="Output folder.", file_okay=False)]
+def _remember(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any:
+    """Keep a common option's value; typed after the target, it wins over the group's default."""
+    given = ctx.meta.setdefault(_GIVEN, {})
+    if param.name not in given or ctx.get_parameter_source(param.name).name == "COMMANDLINE":
+        given[param.name] = value
+    return value
 
 
-BackOffsetOption = Annotated[
-    parse.Offset,
-    typer.Option("--back-offset", parser=parse.back_offset, metavar="X,Y", help="X,Y in mm (each within the 5 mm margin): shift the duplex backs to suit your printer."),
-]
-
-
-def options(paper: Paper, formats: str, out: Path) -> BuildOptions:
-    """The common options, checked; the output folder must be one pnp can write before anything is built."""
-    opts = BuildOptions(paper.value, parse_formats(formats), out)
+def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]:
+    """The common options as given, checked; the folder must be one pnp can write before anything is built."""
+    given = ctx.meta[_GIVEN]
+    out = given["out"] if given["out"] is not None else default_out
+    opts = BuildOptions(Paper(given["paper"]).value, parse_formats(given["formats"]), out)
     begin(out)
-    return opts
+    return opts, given["quiet"]
 
 
-# Target name -> the module that registers it; `pnp build` alone builds them in this order,
-# each into a folder of that name.
-TARGET_MODULES = {
-    "power-lines-cards": "pnp.games.power_lines_cards.build",
-    "piecepack": "pnp.piecepack.build",
-    "power-lines": "pnp.games.power_lines_piecepack.build",
-    "pack-solitaire": "pnp.games.pack_solitaire.build",
-    "paint-the-line": "pnp.games.paint_the_line.build",
-    "ley-lines": "pnp.games.ley_lines.build",
-}
-
-# name -> builder taking the common options and returning the files it wrote
-TARGETS: dict[str, Callable[[BuildOptions], list[Path]]] = {}
-
-
-def register(name: str, builder: Callable[[BuildOptions], list[Path]]) -> None:
-    TARGETS[name] = builder
-
-
-def load_targets() -> dict[str, Callable[[BuildOptions], list[Path]]]:
-    """Every target, imported, in `TARGET_MODULES` order."""
-    for module in TARGET_MODULES.values():
-        importlib.import_module(module)
-    return {name: TARGETS[name] for name in TARGET_MODULES}
-
-
-def _target(name: str) -> Callable[[], object]:
-    def load() -> object:
-        importlib.import_module(TARGET_MODULES[name])
-        info = next(c for c in build_app.registered_commands if c.name == name)
-        return typer.main.get_command_from_info(info, pretty_exceptions_short=build_app.pretty_exceptions_short, rich_markup_mode=build_app.rich_markup_mode)
-
-    return load
-
-
-_quiet = [False]  # `pnp build --quiet`: no progress bar, no summary
-
-
-class _Targets(LazyGroup):
-    """The targets of `pnp build`, each also taking the group's `--quiet` (`pnp build TARGET -q`)."""
-
-    def get_command(self, ctx: object, name: str) -> object:
-        command = super().get_command(ctx, name)
-        if command is not None and not any(p.name == "quiet" for p in command.params):
-            quiet = copy.copy(next(p for p in self.params if p.name == "quiet"))
-            quiet.expose_value = False  # the target's function takes no such argument
-            quiet.callback = lambda ctx, param, value: _quiet.__setitem__(0, _quiet[0] or value)
-            command.params.append(quiet)
-        return command
-
-
-build_app = App(
-    help="Write print-ready PDFs (and SVGs): alone, the whole kit into output/, a folder per game, with index.html.",
-    no_args_is_help=False,
-    cls=lazy_group({name: _target(name) for name in TARGET_MODULES}, _Targets),
-)
-
-
-def report(paths: list[Path]) -> None:
+def report(paths: list[Path], quiet: bool) -> None:
     """Write what the build staged, then show what was written (file, pages, sheets, size)."""
     commit()
-    if not _quiet[0]:
+    if not quiet:
         from .kit import print_summary
 
         print_summary(paths)
 
 
-@build_app.callback(invoke_without_command=True)
+def _command(game: Game, module: ModuleType) -> Callable[..., None]:
+    """The target's command: its Options' fields as options, each with the field's default."""
+    hints = get_type_hints(module.Options, include_extras=True)
+    params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
+    for field in fields(module.Options):
+        kind, flag = get_args(hints[field.name])
+        option = typer.Option(flag.name, help=flag.help, parser=flag.parser, metavar=flag.metavar)
+        default = field.default if flag.typed is None else flag.typed
+        params.append(inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[kind, option]))
+
+    def run(ctx: typer.Context, **values: Any) -> None:
+        opts, quiet = _options(ctx, OUTPUT / game.id)
+        report(module.build(opts, module.Options(**values)), quiet)
+
+    run.__signature__ = inspect.Signature(params)  # read by Typer
+    return run
+
+
+def target_help(game: Game, module: ModuleType) -> str:
+    """`Title (by Designer): what it prints.`, from the registry and the build function's docstring."""
+    by = f" (by {game.designer})" if game.designer else ""
+    what = inspect.getdoc(module.build).split("\n\n")[0]
+    return f"{game.title}{by}: {what[0].lower()}{what[1:]}"
+
+
+def _target(game: Game) -> Callable[[], Any]:
+    def load() -> Any:
+        module = importlib.import_module(game.build_module)
+        info = CommandInfo(name=game.id, cls=Command, callback=friendly(_command(game, module)), help=target_help(game, module))
+        return typer.main.get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
+
+    return load
+
+
+class _Targets(LazyGroup):
+    """The targets of `pnp build`, each also taking the group's common options."""
+
+    def get_command(self, ctx: typer.Context, name: str) -> Any | None:
+        command = super().get_command(ctx, name)
+        if command is not None and not any(p.name == "paper" for p in command.params):
+            for param in self.params:
+                if param.name != "help":
+                    mine = copy.copy(param)
+                    mine.expose_value = False  # kept by _remember, not passed to the target
+                    command.params.append(mine)
+        return command
+
+
+app = App(
+    help="Write print-ready PDFs (and SVGs): alone, the whole kit into output/, a folder per game, with index.html.",
+    no_args_is_help=False,
+    cls=lazy_group({game.id: _target(game) for game in GAMES}, _Targets),
+)
+
+
+@app.callback(invoke_without_command=True)
 def build_all(
     ctx: typer.Context,
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary.")] = False,
+    paper: Annotated[Paper, typer.Option("--paper", envvar="PNP_PAPER", case_sensitive=False, callback=_remember, help="Paper size (default: $PNP_PAPER, else a4).")] = Paper.A4,
+    formats: Annotated[str, typer.Option("--format", callback=_remember, help="Comma-separated: pdf, svg or pdf,svg.")] = "pdf,svg",
+    out: Annotated[
+        Optional[Path], typer.Option("--out", file_okay=False, callback=_remember, show_default=False, help="Output folder (default: output/, or output/TARGET/ for one target).")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", callback=_remember, help="No progress bar and no summary.")] = False,
 ) -> None:
-    """Build the whole kit with its defaults (or name one target to set its own options; it writes flat into --out)."""
-    _quiet[0] = quiet
+    """Build the whole kit (or name one target; the options here mean the same before or after it)."""
     if ctx.invoked_subcommand is not None:
         return
     from .kit import build_kit
 
-    report(build_kit(options(paper, formats, out), progress=not quiet))
+    opts, quiet = _options(ctx, OUTPUT)
+    report(build_kit(opts, progress=not quiet), quiet)

@@ -11,27 +11,16 @@ import os
 import signal
 import sys
 
-# Sub-command -> (module, its Typer app), in the order `pnp --help` lists them.
-GROUPS = {
-    "build": ("pnp.build", "build_app"),
-    "deck": ("pnp.games.power_lines_cards.deck_cli", "deck_app"),
-    "power-lines": ("pnp.games.power_lines_piecepack.cli", "power_lines_app"),
-    "solitaire": ("pnp.games.pack_solitaire.cli", "solitaire_app"),
-    "paint-the-line": ("pnp.games.paint_the_line.cli", "paint_app"),
-    "ley-lines": ("pnp.games.ley_lines.cli", "ley_app"),
-}
-
-
 _built: list = []  # the app, once built
 
 
-def _group(module: str, attribute: str):  # -> a loader for pnp.app.LazyGroup
+def _group(module: str):  # -> a loader for pnp.app.LazyGroup: the module's Typer `app`
     def load():
         import importlib
 
         import typer.main
 
-        return typer.main.get_group(getattr(importlib.import_module(module), attribute))
+        return typer.main.get_group(importlib.import_module(module).app)
 
     return load
 
@@ -42,12 +31,14 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
     import typer
 
     from .app import App, lazy_group
+    from .games.registry import GAMES
 
     app = App(
         help="Print-and-play generator and deck-builder for small 'line' games.",
         no_args_is_help=True,
         add_completion=True,
-        cls=lazy_group({name: _group(*where) for name, where in GROUPS.items()}),
+        # `pnp build`, then each game's command group, in the registry's order
+        cls=lazy_group({"build": _group("pnp.build"), **{g.group: _group(g.cli_module) for g in GAMES if g.group}}),
     )
 
     def version(value: bool) -> None:

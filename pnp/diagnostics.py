@@ -1,17 +1,24 @@
-"""Findings about an input file, reported compiler-style (`FILE:LINE:COL: error: ...`)."""
+"""Findings about an input file, reported compiler-style (`FILE:LINE:COL: error: ...`).
+
+On a terminal (see wants_colour) in colour, each finding followed by its source line and a caret.
+"""
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Iterable, Literal
+from typing import Iterable, Literal, Mapping
 
 Severity = Literal["error", "warning"]
 
 SHOWN_PER_CODE = 10  # findings of one kind printed before the rest are summed up
 LONG_TOKEN = 100  # characters; a longer run without spaces is shortened in messages
+EXCERPT_WIDTH = 100  # terminal cells of a source line shown under a finding; a longer line is cut around the column
+EXCERPT_LEFT = 40  # of those, the cells kept left of the column when the line is cut
 
 
 @dataclass(frozen=True)
@@ -62,24 +69,142 @@ class PnpError(Exception):
         super().__init__(message)
         self.exit_code = exit_code
 
+    def __reduce__(self) -> tuple:  # raised in a worker process, re-raised in the parent
+        return PnpError, (str(self), self.exit_code)
+
 
 def rejected(path: Path, diagnostics: Iterable[Diagnostic], verdict: str) -> PnpError:
     """The error for an input file a command cannot use: each finding, then the verdict."""
     return PnpError("\n".join([*report_lines(str(path), diagnostics), verdict]))
 
 
-def report_lines(file: str, diagnostics: Iterable[Diagnostic]) -> list[str]:
-    """Each finding as a line; past SHOWN_PER_CODE of one kind, a single line counts the rest."""
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """`n` and the word that goes with it: `1 error`, `0 errors`, `2 copies` (with words="copies").
+
+    `words` is the plural when adding "s" is wrong; the count gets thousands separators (`1,200 cards`).
+    """
+    return f"{n:,} {word if n == 1 else words if words is not None else word + 's'}"
+
+
+def wants_colour(stream: object, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether findings written to `stream` get colour and source excerpts (see report_lines).
+
+    Only for a terminal (`stream.isatty()`), and never when the environment has a non-empty
+    NO_COLOR (https://no-color.org) or TERM=dumb. `environ` defaults to os.environ.
+    """
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR") or env.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty is not None and isatty())
+    except (OSError, ValueError):  # a closed or detached stream
+        return False
+
+
+def report_lines(file: str, diagnostics: Iterable[Diagnostic], source: str | bytes | None = None, *, colour: bool = False) -> list[str]:
+    """The findings about `file` as lines to print, in the order given.
+
+    Each finding is `FILE:LINE:COL: severity: message` (Diagnostic.format); past SHOWN_PER_CODE
+    findings of one code, a single note at the end counts the rest of that code.
+
+    file: the file's name as the user gave it (escaped here, like everything printed).
+    source: the file's content, as read (bytes) or decoded (str); only used when `colour` is on.
+    colour: the lines go to a terminal (decide with `wants_colour(stream)`): severities are
+        coloured (red error, yellow warning, bold position) and, given `source`, each located
+        finding is followed by its source line and a caret under the column, gcc-style. Off
+        (the default), the lines are plain text, the same whether or not `source` is given.
+    """
+    paint = _Paint(colour)
+    lines_of = _source_lines(source) if colour and source is not None else None
     lines: list[str] = []
     seen: Counter[str] = Counter()
     for d in diagnostics:
         seen[d.code] += 1
-        if seen[d.code] <= SHOWN_PER_CODE:
+        if seen[d.code] > SHOWN_PER_CODE:
+            continue
+        if not colour:
             lines.append(d.format(file))
+            continue
+        where = paint.bold(f"{shown(file)}:{d.line or 1}:{d.column or 1}:")
+        first, *rest = clean(d.message).split("\n")
+        lines.append(f"{where} {paint.severity(d.severity)}: {first}")
+        lines += rest
+        if lines_of is not None and d.line is not None and 1 <= d.line <= len(lines_of):
+            lines += _excerpt(lines_of[d.line - 1], d.line, d.column or 1, paint)
     for code, n in seen.items():
         if n > SHOWN_PER_CODE:
-            lines.append(f"{shown(file)}: note: ... and {n - SHOWN_PER_CODE:,} more {code} findings like those above")
+            more = plural(n - SHOWN_PER_CODE, "more finding")
+            lines.append(f"{paint.bold(shown(file) + ':')} {paint.note('note')}: ... and {more} of kind {shown(code)}, like those above")
     return lines
+
+
+class _Paint:
+    """ANSI styles, or nothing at all when colour is off."""
+
+    def __init__(self, on: bool):
+        self.on = on
+
+    def _style(self, text: str, code: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.on else text
+
+    def bold(self, text: str) -> str:
+        return self._style(text, "1")
+
+    def severity(self, severity: str) -> str:
+        return self._style(severity, "1;31" if severity == "error" else "1;33")
+
+    def note(self, text: str) -> str:
+        return self._style(text, "1;36")
+
+    def caret(self, text: str) -> str:
+        return self._style(text, "1;32")
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")  # as pnp.textfile counts lines
+
+
+def _source_lines(source: str | bytes) -> list[str]:
+    """The source's lines as findings count them (a byte-order mark dropped, any line end)."""
+    text = source.decode("utf-8", errors="replace") if isinstance(source, bytes) else source
+    return _LINE_END.split(text.removeprefix("\ufeff"))
+
+
+def _cell(ch: str) -> tuple[str, int]:
+    """A source character as printed (tabs kept, controls escaped by `shown`) and the cells it takes."""
+    if ch == "\t":
+        return ch, 8  # a tab is kept, so the caret line reproduces it; 8 cells at most for the cut
+    text = shown(ch)
+    if text != ch:
+        return text, len(text)
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return text, 0
+    return text, 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _excerpt(line: str, number: int, column: int, paint: _Paint) -> list[str]:
+    """The source line (cut around `column` when long) and a caret under that column, gcc-style."""
+    at = min(max(column - 1, 0), len(line))  # a column past the end points just after the line
+    lo = max(0, at - 4 * EXCERPT_WIDTH)  # only characters near the column can be shown
+    cells = [_cell(ch) for ch in line[lo : at + 4 * EXCERPT_WIDTH]]
+    at -= lo
+    start, used = at, 0
+    while start > 0 and used + cells[start - 1][1] <= EXCERPT_LEFT:
+        start -= 1
+        used += cells[start][1]
+    end, used = start, 0
+    while end < len(cells) and used + cells[end][1] <= EXCERPT_WIDTH:
+        used += cells[end][1]
+        end += 1
+    while start > 0 and used + cells[start - 1][1] <= EXCERPT_WIDTH:  # near the line's end: show more of its left
+        start -= 1
+        used += cells[start][1]
+    head = "..." if lo + start > 0 else ""
+    tail = "..." if lo + end < len(line) else ""
+    text = head + "".join(t for t, _ in cells[start:end]) + tail
+    pad = " " * len(head) + "".join("\t" if t == "\t" else " " * w for t, w in cells[start:at])
+    gutter = max(5, len(str(number)))
+    return [f"{number:>{gutter}} | {text}", f"{'':>{gutter}} | {pad}{paint.caret('^')}"]
 
 
 # Characters a terminal acts on rather than shows: C0 and C1 controls, bidirectional overrides,

@@ -8,48 +8,26 @@ from the file written, not from the build's own bookkeeping.
 
 from __future__ import annotations
 
+import importlib
+import multiprocessing
+import os
 import re
+import signal
 import sys
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable, Iterator
 
-from .diagnostics import PnpError
-from .output import commit, remove_moved, write_rendered
-
-if TYPE_CHECKING:
-    from .build import BuildOptions
+from . import output
+from .games.registry import GAMES, credit_line
+from .output import BuildOptions, Staged
 
 
-@dataclass(frozen=True)
-class Shelf:
-    """One folder of the kit: a build target, written into a folder of the same name."""
-
-    folder: str
-    title: str
-    credit: str | None  # its key in templates/rules/credits.toml (None: a game system, no designer)
-    cli: str | None  # the command group that checks and scores its games
-    about: str = ""  # said instead of a credit line
-
-
-SHELVES = (
-    Shelf("power-lines-cards", "Power Lines (card game)", "power-lines-cards", "deck"),
-    Shelf("piecepack", "The piecepack", None, None, "The public-domain game system Power Lines, Pack Solitaire and Ley Lines are played with."),
-    Shelf("power-lines", "Power Lines for piecepack", "power-lines-piecepack", "power-lines"),
-    Shelf("pack-solitaire", "Pack Solitaire", "pack-solitaire", "solitaire"),
-    Shelf("paint-the-line", "Paint the Line", "paint-the-line", "paint-the-line"),
-    Shelf("ley-lines", "Ley Lines", "ley-lines", "ley-lines"),
-)
 INDEX = "index.html"
 PAPER = {"a4": "A4", "letter": "US Letter"}
 _SVG_PAGE = re.compile(r"(.+)-([0-9]{2,})\.svg")
-
-
-def credit_line(shelf: Shelf) -> str:
-    from .rulesheets import byline
-
-    return byline(shelf.credit) if shelf.credit else shelf.about
 
 
 # --- what a written file holds -----------------------------------------------------------------
@@ -103,126 +81,69 @@ def _progress(enabled: bool) -> Any:
     return Progress(TextColumn("{task.description:<18}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True)
 
 
-# The kit renders in two processes where it can (fork, 2 cores or more), about half the work each
-# (measured); the parent writes everything, so a failed or stopped build still writes nothing.
-CHILD_SHARE = ("pack-solitaire", "ley-lines")
+def _render(game: Game, opts: BuildOptions) -> tuple[str, list[Path], Staged]:
+    """One target into its folder, staged; what it staged is handed back for the parent to write."""
+    module = importlib.import_module(game.build_module)
+    return game.id, module.build(replace(opts, out=opts.out / game.id), module.Options()), output.hand_over()
 
 
-def _render(names: Iterable[str], opts: BuildOptions) -> dict[str, list[Path]]:
-    from .build import TARGETS
-
-    return {name: TARGETS[name](replace(opts, out=opts.out / name)) for name in names}
-
-
-def _fork(names: tuple[str, ...], opts: BuildOptions) -> tuple[int, int]:
-    """Render `names` in a child process; returns its pid and the pipe its result comes through."""
-    import os
-    import pickle
-    import signal
-
-    from . import output
-
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid:
-        os.close(write)
-        return pid, read
-    # The child: it stops at a signal as the kernel does by default (the parent says so, once),
-    # writes no file, and ends without running the parent's clean-up (os._exit).
-    status = 1
-    try:
-        os.close(read)
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(signum, signal.SIG_DFL)
-        try:
-            result: tuple = ("done", _render(names, opts), output.hand_over())
-        except PnpError as exc:
-            result = ("error", str(exc), exc.exit_code)
-        except Exception:  # a bug: the parent shows its traceback
-            import traceback
-
-            result = ("crash", traceback.format_exc())
-        with os.fdopen(write, "wb") as pipe:
-            pipe.write(pickle.dumps(result))
-        status = 0
-    finally:
-        os._exit(status)
-
-
-def _join(pid: int, pipe: int) -> dict[str, list[Path]]:
-    """The child's share, staged here as if rendered here."""
-    import os
-    import pickle
-
-    from . import output
-
-    with os.fdopen(pipe, "rb") as f:
-        data = f.read()
-    os.waitpid(pid, 0)
-    result = pickle.loads(data) if data else ("crash", "the process rendering part of the kit ended without a result")
-    if result[0] == "error":
-        raise PnpError(result[1], exit_code=result[2])
-    if result[0] == "crash":
-        raise RuntimeError(result[1])
-    output.take_over(result[2])
-    return result[1]
+def _worker() -> None:
+    # A worker stops at a signal as the kernel does by default; the parent says so, once.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def _preload() -> None:
-    """Load once, before the fork, what both processes need and would each load on first use:
-    the fonts, ReportLab's typesetter, the rule sheets' Markdown parser and Jinja2."""
+    """Load once, before the workers fork, what every process needs and would each load on first
+    use: each target's code, the fonts, ReportLab's typesetter, the Markdown parser and Jinja2."""
     import jinja2  # noqa: F401
 
     from .draw import typeset  # noqa: F401
     from .draw.text import FACES, embedded
     from .rulesheets import markdown
 
+    for game in GAMES:
+        importlib.import_module(game.build_module)
     for font in FACES:
         embedded(font)
     markdown()
 
 
+def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
+    """Every target rendered, in the order they finish: on two cores or more by a pool of worker
+    processes (the parent writes everything, so a failed or stopped build still writes nothing)."""
+    workers = min(os.cpu_count() or 1, len(GAMES))
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        yield from (_render(game, opts) for game in GAMES)
+        return
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker)
+    try:
+        yield from pool.imap_unordered(partial(_render, opts=opts), GAMES)
+    finally:
+        pool.terminate()  # done, or this process failed first: nothing left is wanted
+        pool.join()
+
+
 def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
     """Every target into `opts.out/TARGET/`, then the index; returns every file written."""
-    import os
-
-    from .build import load_targets
-
-    load_targets()
     _preload()
-    child = _fork(CHILD_SHARE, opts) if hasattr(os, "fork") and (os.cpu_count() or 1) > 1 else None
-    try:
-        own = [s.folder for s in SHELVES if not (child and s.folder in CHILD_SHARE)]
-        done: dict[str, list[Path]] = {}
-        with _progress(progress) as bar:
-            task = bar.add_task("", total=len(SHELVES) + 1) if bar else None
-            for name in own:
-                if bar:
-                    bar.update(task, description=name)
-                done |= _render([name], opts)
-                if bar:
-                    bar.advance(task)
-            if child:
-                if bar:
-                    bar.update(task, description=", ".join(CHILD_SHARE))
-                joined, child = child, None  # reaped by _join, whatever it finds
-                done |= _join(*joined)
-                if bar:
-                    bar.advance(task, len(CHILD_SHARE))
+    done: dict[str, list[Path]] = {}
+    with _progress(progress) as bar:
+        task = bar.add_task("rendering", total=len(GAMES) + 1) if bar else None
+        for name, paths, staged in _rendered(opts):
+            output.take_over(staged)
+            done[name] = paths
             if bar:
-                bar.update(task, description="writing")
-            written = [path for shelf in SHELVES for path in done[shelf.folder]]
-            commit()  # the index describes the files as written
-            index = render_index(opts.out, written, opts.paper)
-            written += write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
-            remove_moved(opts.out, [path.name for path in written if path.parent != opts.out])
-            if bar:
-                bar.advance(task)
-    finally:
-        if child:  # this process failed first: the child's work is not wanted
-            os.kill(child[0], 9)
-            os.waitpid(child[0], 0)
-            os.close(child[1])
+                bar.update(task, description=name, advance=1)
+        if bar:
+            bar.update(task, description="writing")
+        written = [path for game in GAMES for path in done[game.id]]
+        output.commit()  # the index describes the files as written
+        index = render_index(opts.out, written, opts.paper)
+        written += output.write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
+        output.remove_moved(opts.out, [path.name for path in written if path.parent != opts.out])
+        if bar:
+            bar.advance(task)
     return written
 
 
@@ -274,11 +195,15 @@ def render_index(root: Path, written: list[Path], paper: str) -> str:
 
     from .resources import data_dir
 
+    def pieces(target: str) -> str:  # the first PDF of a target, the one holding its pieces
+        return next(f"{target}/{p.name}" for p in written if p.parent == root / target and p.suffix == ".pdf")
+
     games = []
-    for shelf in SHELVES:
-        folder = root / shelf.folder
+    for game in GAMES:
+        folder = root / game.id
         files = [p for p in written if p.parent == folder]
-        games.append({"folder": shelf.folder, "title": shelf.title, "credit": credit_line(shelf), "entries": _entries(folder, files, paper)})
+        needs = [{"what": need.what, "file": pieces(need.target)} for need in game.needs]
+        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "entries": _entries(folder, files, paper)})
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))
 
@@ -336,7 +261,7 @@ def print_summary(paths: list[Path]) -> None:
     console = Console(file=sys.stdout, highlight=False)
     if not console.is_terminal:
         console = Console(file=sys.stdout, highlight=False, width=120, no_color=True)
-    table = Table(title=f"pnp wrote {len(paths)} files", title_justify="left", show_footer=False)
+    table = Table(title=f"pnp wrote {len(paths)} file{'s' * (len(paths) != 1)}", title_justify="left", show_footer=False)
     for column, justify in (("file", "left"), ("pages", "right"), ("sheets", "right"), ("size", "right")):
         table.add_column(column, justify=justify)
     for row in rows[:-1]:
@@ -354,19 +279,21 @@ def print_games(root: Any) -> None:
     import typer
 
     build = root.get_command(None, "build")
-    for shelf in SHELVES:
-        typer.echo(f"{shelf.title}  [{shelf.folder}/]")
-        typer.echo(f"  {credit_line(shelf)}")
-        target = build.get_command(None, shelf.folder)
+    for game in GAMES:
+        typer.echo(f"{game.title}  [{game.id}/]")
+        typer.echo(f"  {credit_line(game)}")
+        target = build.get_command(None, game.id)
         typer.echo(f"  prints:  {_first_paragraph(target.help)}")
-        typer.echo(f"  build:   pnp build {shelf.folder}")
-        if shelf.cli:
-            group = root.get_command(None, shelf.cli)
+        for need in game.needs:
+            typer.echo(f"  needs:   {need.what} (pnp build {need.target})")
+        typer.echo(f"  build:   pnp build {game.id}")
+        if game.group:
+            group = root.get_command(None, game.group)
             names = group.list_commands(None)
             width = max(map(len, names))
             for i, name in enumerate(names):
                 label = "use:" if i == 0 else ""
-                typer.echo(f"  {label:<8} pnp {shelf.cli} {name:<{width}}  {_first_paragraph(group.get_command(None, name).help)}")
+                typer.echo(f"  {label:<8} pnp {game.group} {name:<{width}}  {_first_paragraph(group.get_command(None, name).help)}")
         typer.echo("")
 
 

@@ -7,9 +7,10 @@ before the command runs, never `nan`, `inf` or a huge number passed on to the dr
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
 
-import typer
+from typer import BadParameter
 
 from .diagnostics import shown
 
@@ -23,7 +24,7 @@ SEED_MAX = 2**32 - 1  # a seed is part of some file names: at most 10 digits
 def _number_text(text: object, pattern: re.Pattern[str], what: str) -> str:
     text = str(text).strip(" \t")  # a default arrives as a number
     if not pattern.fullmatch(text):
-        raise typer.BadParameter(f"`{shown(text)}` is not {what}")
+        raise BadParameter(f"`{shown(text)}` is not {what}")
     return text
 
 
@@ -34,7 +35,7 @@ def integer(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = int(_number_text(text, _INTEGER, f"a whole number (use {span})"))
         if not low <= value <= high:
-            raise typer.BadParameter(f"{value} is out of range; use {span}")
+            raise BadParameter(f"{value} is out of range; use {span}")
         return value
 
     return parse
@@ -47,7 +48,7 @@ def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
     def parse(text: str) -> float:
         value = float(_number_text(text, _DECIMAL, f"a number (use {span})"))
         if not low <= value <= high:
-            raise typer.BadParameter(f"{value:g} is out of range; use {span}")
+            raise BadParameter(f"{value:g} is out of range; use {span}")
         return value + 0.0  # -0.0 and 0.0 draw alike
 
     return parse
@@ -70,6 +71,28 @@ def back_offset(text: str) -> Offset:
     margin = sheet_layout().margin
     parts = text.split(",")
     if len(parts) != 2:
-        raise typer.BadParameter(f"expected X,Y in mm like 0.5,-1, got `{shown(text)}`")
+        raise BadParameter(f"expected X,Y in mm like 0.5,-1, got `{shown(text)}`")
     one = decimal(-margin, margin, " mm (the margin of the sheet)")
     return Offset(*(one(part) for part in parts))
+
+
+@dataclass(frozen=True)
+class Flag:
+    """How one field of a build target's options dataclass is typed on the command line
+    (`Annotated[int, Flag(...)]`): the field's default is the option's, declared once."""
+
+    name: str  # --players
+    help: str
+    parser: Callable[[str], Any] | None = None
+    metavar: str | None = None
+    typed: str | None = None  # the default as typed, where the field's default is no plain value
+
+
+OFFSET_ZERO = Offset(0.0, 0.0)
+BACK_OFFSET = Flag(
+    "--back-offset",
+    "X,Y in mm (each within the 5 mm margin): shift the duplex backs to suit your printer.",
+    back_offset,
+    "X,Y",
+    typed="0,0",
+)

@@ -22,23 +22,32 @@ import signal
 import stat
 import tempfile
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import Iterable, Iterator
 
 from .atomic import write_atomic
 from .diagnostics import PnpError, shown
+from .draw.document import PrintHints
 from .draw.shapes import Drawing
 from .textfile import inputs
 
-if TYPE_CHECKING:
-    from .build import BuildOptions
-    from .draw.cover import PrintHints
-
 MANIFEST = ".pnp-manifest.json"
+PAPERS = ("a4", "letter")
+FORMATS = ("pdf", "svg")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What every print target understands: the paper, the formats to write, the folder."""
+
+    paper: str = "a4"
+    formats: tuple[str, ...] = FORMATS
+    out: Path = Path("output")
 NAME_MAX = 255  # bytes in one file name on every common file system
 
 
-class _Staged:
+class Staged:
     """The files one build has rendered but not yet written, by folder."""
 
     def __init__(self) -> None:
@@ -46,7 +55,7 @@ class _Staged:
         self.groups: dict[Path, dict[str, str]] = {}  # folder -> group name -> "pdf"/"svg" kinds written
 
 
-_staged: _Staged | None = None
+_staged: Staged | None = None
 
 
 def reset() -> None:
@@ -59,7 +68,7 @@ def begin(folder: Path) -> None:
     """Check that `folder` can hold the build's files, then stage what follows until `commit`."""
     global _staged
     check_folder(folder)
-    _staged = _Staged()
+    _staged = Staged()
 
 
 def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "", hints: PrintHints | None = None) -> list[Path]:
@@ -85,7 +94,7 @@ def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions) -> l
     global _staged
     now = _staged is None
     if now:
-        _staged = _Staged()
+        _staged = Staged()
     _staged.files.update(files)
     _staged.groups.setdefault(opts.out, {})[name] = "".join(sorted(opts.formats))
     if now:
@@ -93,15 +102,15 @@ def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions) -> l
     return list(files)
 
 
-def hand_over() -> _Staged:
+def hand_over() -> Staged:
     """What this process has staged, for another to write (a build rendered in two processes, see
     pnp.kit); staging here starts afresh."""
     global _staged
-    staged, _staged = _staged or _Staged(), _Staged()
+    staged, _staged = _staged or Staged(), Staged()
     return staged
 
 
-def take_over(staged: _Staged) -> None:
+def take_over(staged: Staged) -> None:
     """Stage what another process handed over, as if it had been rendered here."""
     _staged.files.update(staged.files)
     for folder, groups in staged.groups.items():
@@ -268,7 +277,7 @@ def _check_name_lengths(path: Path) -> None:
 
 
 def _failed(path: Path, exc: OSError) -> PnpError:
-    return PnpError(f"{shown(path)}: cannot write: {exc.strerror or exc}", exit_code=2)
+    return PnpError(f"{shown(path)}: cannot write there ({exc.strerror or exc}); choose another output", exit_code=2)
 
 
 @contextmanager

@@ -8,19 +8,36 @@ Rules are data (TOML), so a house rule is a new file, not new code.
 A rules file is checked strictly: its size and nesting before it is parsed, its
 types without coercion (`"26"` and `true` are not numbers), and then its sense
 (limits no multiset can keep are the file's fault, not the deck's). Every error
-names the file, with the line and column of the key at fault.
+names the file, with the line and column of the key (or list element) at fault, and
+says what is wrong in terms of the file, not of pydantic.
 """
 
 from __future__ import annotations
 
+import difflib
+import json
 import math
 import re
 import tomllib
+from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
+from datetime import date, time
 from pathlib import Path
-from typing import Annotated, Mapping
+from typing import Annotated, Any, Mapping, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
+from pydantic_core import PydanticCustomError
 
 from .diagnostics import PnpError, shown
 from .textfile import decode, position, read_bytes, split_lines
@@ -29,8 +46,27 @@ EVERY = "*"  # in copy limits: every item the rules know
 LIMIT = 10_000  # the largest count a rule may name: no game of this kind comes near it
 MAX_NESTING = 16  # brackets and braces inside one another in a rules file
 
-Count = Annotated[int, Field(ge=0, le=LIMIT)]
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+Loc = tuple[str | int, ...]  # a key's path in the file: table keys, and list indices as ints
+
+
+def _count(value: object, handler: ValidatorFunctionWrapHandler) -> int:
+    # "26", true, 2.5 and -1 are one mistake to the reader, so one message, with the range.
+    try:
+        return handler(value)
+    except ValidationError:
+        quoted = isinstance(value, str) and value.isascii() and value.isdigit() and int(value) <= LIMIT
+        fix = f"; write {value} without quotes" if quoted else ""
+        raise PydanticCustomError(
+            "count", "a whole number from 0 to {limit} is expected, not {value}{fix}", {"limit": LIMIT, "value": _shown_value(value), "fix": fix}
+        ) from None
+
+
+def _text(value: object) -> object:
+    # `banned = [6]` is a TOML number, not the card "6": say that quotes are the fix.
+    if isinstance(value, str):
+        return value
+    raise PydanticCustomError("name_type", "names are text{fix}", {"fix": _as_text(value)})
 
 
 def _one_line(text: str) -> str:
@@ -40,7 +76,8 @@ def _one_line(text: str) -> str:
     return text
 
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=100), AfterValidator(_one_line)]
+Count = Annotated[int, Field(ge=0, le=LIMIT), WrapValidator(_count)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=100), AfterValidator(_one_line), BeforeValidator(_text)]
 Prose = Annotated[str, StringConstraints(max_length=500), AfterValidator(_one_line)]
 
 
@@ -74,18 +111,18 @@ class MultisetRules(_Strict):
     def least(self, item: str) -> int:
         return self._limit(self.copies.min, item) or 0
 
-    def problems(self) -> list[tuple[tuple[str, ...], str]]:
+    def problems(self) -> list[tuple[Loc, str]]:
         """Why no multiset can keep these rules, each with the key at fault; empty when some can."""
-        found: list[tuple[tuple[str, ...], str]] = []
+        found: list[tuple[Loc, str]] = []
         t = self.total
         if t.exactly is not None and (t.min is not None or t.max is not None):
             found.append((("total", "exactly"), "give either 'exactly' or 'min'/'max', not both"))
         if t.min is not None and t.max is not None and t.min > t.max:
             found.append((("total", "min"), f"'min' ({t.min}) is larger than 'max' ({t.max})"))
         if self.items is not None:
-            doubled = sorted({i for i in self.items if self.items.count(i) > 1})
+            doubled = sorted(i for i, n in Counter(self.items).items() if n > 1)
             if doubled:
-                found.append((("items",), f"items named twice: {', '.join(doubled)}"))
+                found.append((("items", _first_repeat(self.items)), f"items named twice: {', '.join(doubled)}"))
             known = set(self.items) | {EVERY}
             for key, names in (
                 (("total", "exclude"), t.exclude),
@@ -93,9 +130,11 @@ class MultisetRules(_Strict):
                 (("copies", "max"), self.copies.max),
                 (("banned",), self.banned),
             ):
-                unknown = sorted({n for n in names if n not in known})
+                unknown = [n for n in names if n not in known]
                 if unknown:
-                    found.append((key, f"names items that do not exist: {', '.join(unknown)}"))
+                    # At the first unknown name itself: a list's element, or a table's key ("[key]", as pydantic marks one).
+                    at = (names.index(unknown[0]),) if isinstance(names, list) else (unknown[0], "[key]")
+                    found.append((key + at, f"names items that do not exist: {', '.join(sorted(set(unknown)))}"))
         impossible = f"no deck can keep the {self.name} rules:"
         for item in sorted({*self.copies.min, *self.copies.max} - {EVERY}) + [EVERY]:
             least, most = self.least(item), self._limit(self.copies.max, item)
@@ -109,7 +148,7 @@ class MultisetRules(_Strict):
             found += self._reachable_total()
         return found
 
-    def _reachable_total(self) -> list[tuple[tuple[str, ...], str]]:
+    def _reachable_total(self) -> list[tuple[Loc, str]]:
         """The total's bounds against what the copy limits allow (only where the items are known)."""
         t = self.total
         low = t.exactly if t.exactly is not None else t.min
@@ -117,7 +156,7 @@ class MultisetRules(_Strict):
         key = ("total", "exactly" if t.exactly is not None else "min")
         counted = [i for i in (self.items or []) if i not in t.exclude]
         floor = sum(self.least(i) for i in counted)
-        need = f"{impossible_size(t)} items"
+        need = f"{impossible_size(t)} item{'' if impossible_size(t).endswith(' 1') else 's'}"
         if high is not None and floor > high:
             return [(("copies", "min"), f"no deck can keep the {self.name} rules: the total must be {need}, but the minimum copies already add up to {floor}")]
         if self.items is None:
@@ -150,9 +189,9 @@ class MultisetRules(_Strict):
             most = self._limit(self.copies.max, item)
             least = self._limit(self.copies.min, item)
             if most is not None and n > most and item not in self.banned:
-                found.append(Violation("too-many-copies", item, f"{n} copies of {item}; at most {most} allowed (remove {n - most})", n - most))
+                found.append(Violation("too-many-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at most {most} allowed (remove {n - most})", n - most))
             if least is not None and n < least:
-                found.append(Violation("too-few-copies", item, f"{n} copies of {item}; at least {least} needed (add {least - n})", least - n))
+                found.append(Violation("too-few-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at least {least} needed (add {least - n})", least - n))
         total = self.counted_total(counts)
         t = self.total
         if t.exactly is not None and total != t.exactly:
@@ -170,6 +209,16 @@ class MultisetRules(_Strict):
 
     def max_copies(self, item: str) -> int | None:
         return 0 if item in self.banned else self._limit(self.copies.max, item)
+
+
+def _first_repeat(names: list[str]) -> int:
+    """The index of the first name already seen; -1 if none is."""
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            return i
+        seen.add(name)
+    return -1
 
 
 def impossible_size(t: Total) -> str:
@@ -214,19 +263,145 @@ def read_toml(path: Path) -> tuple[dict, str]:
         raise PnpError(f"{shown(path)}:{pos}: error: not valid TOML: {reason}") from None
 
 
-def validation_error(path: Path, text: str, exc: ValidationError) -> PnpError:
-    """One compiler-style line per field pydantic rejected, at the key that sets it."""
-    return located_errors(path, text, [(tuple(str(p) for p in e["loc"]), e["msg"]) for e in exc.errors()])
+def validation_error(path: Path, text: str, exc: ValidationError, model: type[BaseModel] | None = None) -> PnpError:
+    """One compiler-style line per field pydantic rejected, in pnp's words, at the key that sets it.
+
+    `model` (what was validated) lets an unknown key be matched against the keys allowed beside it.
+    """
+    problems = []
+    for e in exc.errors(include_url=False):
+        loc, message = tuple(e["loc"]), _in_words(e, model)
+        if e["type"] == "extra_forbidden":
+            loc += ("[key]",)  # the key itself is at fault: name its table
+        elif "[key]" in loc:  # pydantic's mark for a table's key at fault, not its value
+            message = f"the key {_quoted(str(loc[loc.index('[key]') - 1]))} {message}"
+        problems.append((loc, message))
+    return located_errors(path, text, problems)
 
 
-def located_errors(path: Path, text: str, problems: list[tuple[tuple[str, ...], str]]) -> PnpError:
+# pydantic's type errors -> what the file should have held there
+_EXPECTED = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list in [brackets]",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+}
+_BOUNDS = {"greater_than_equal": "at least {ge}", "greater_than": "more than {gt}", "less_than_equal": "at most {le}", "less_than": "less than {lt}"}
+
+
+def _in_words(error: Any, model: type[BaseModel] | None) -> str:
+    """One pydantic error as a sentence a reader of the file can act on (the key is named by the caller)."""
+    kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
+    if kind in ("count", "name_type"):  # ours, already in words
+        return error["msg"]
+    if kind == "missing":
+        return "required, but not given"
+    if kind == "extra_forbidden":
+        return _unknown_key(error["loc"], model)
+    if kind == "string_type":
+        return f"text is expected{_as_text(value)}"
+    if kind in _EXPECTED:
+        return f"{_EXPECTED[kind]} is expected, not {_shown_value(value)}"
+    if kind in _BOUNDS:
+        return f"must be {_BOUNDS[kind].format(**ctx)}, not {_shown_value(value)}"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    if kind in ("too_short", "string_too_short") and ctx.get("min_length") == 1:
+        return "must not be empty"
+    if kind in ("too_short", "string_too_short"):
+        return f"must have at least {ctx.get('min_length')} {'entries' if kind == 'too_short' else 'characters'}"
+    if kind in ("too_long", "string_too_long"):
+        return f"must have at most {ctx.get('max_length')} {'entries' if kind == 'too_long' else 'characters'}"
+    # Whatever else: pydantic's sentence, without its "Input" (the reader wrote a value, not an input).
+    return re.sub(r"^Input should be\b", "the value should be", error["msg"])
+
+
+def _unknown_key(loc: Loc, model: type[BaseModel] | None) -> str:
+    key = str(loc[-1])
+    valid = _keys_at(model, loc[:-1])
+    close = difflib.get_close_matches(key, valid, n=1)
+    if close:
+        return f"unknown key {_quoted(key)}; did you mean {_quoted(close[0])}?"
+    if valid:
+        return f"unknown key {_quoted(key)}; the keys here are {', '.join(valid)}"
+    return f"unknown key {_quoted(key)}"
+
+
+def _keys_at(model: type[BaseModel] | None, table: Loc) -> list[str]:
+    """The keys `model` allows in the table at `table`, as the file spells them; empty if unknown."""
+    for part in table:
+        if model is None:
+            return []
+        if isinstance(part, int):  # an element of a list of tables: the same model
+            continue
+        field = next((f for name, f in model.model_fields.items() if (f.alias or name) == part), None)
+        model = None if field is None else _model_in(field.annotation)
+    return [] if model is None else [f.alias or name for name, f in model.model_fields.items()]
+
+
+def _model_in(annotation: object) -> type[BaseModel] | None:
+    """The model a field holds, through `X | None`, `list[X]` and `Annotated`."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return next(filter(None, map(_model_in, get_args(annotation))), None)
+
+
+def _shown_value(value: object) -> str:
+    """A value as the file wrote it, kept short: "26", true, 2.5; a list or a table by its kind."""
+    if isinstance(value, str):
+        return _quoted(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return _toml_scalar(value)
+
+
+def _as_text(value: object) -> str:
+    """What follows "... text": the fix for a number or the like, what it is for a list or table."""
+    if isinstance(value, (list, dict)):
+        return f", not {_shown_value(value)}"
+    return f"; write {_quoted(_toml_scalar(value))}"
+
+
+def _toml_scalar(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (date, time)):  # a datetime is a date too
+        return value.isoformat()
+    return str(value)  # int or float (inf and nan as TOML writes them)
+
+
+def _quoted(text: str) -> str:
+    # Short: a key or value may be as long as the file.
+    return json.dumps(text if len(text) <= 40 else text[:40] + "...", ensure_ascii=False)
+
+
+def located_errors(path: Path, text: str, problems: list[tuple[Loc, str]]) -> PnpError:
     keys = key_positions(text)
     lines = []
     for loc, message in problems:
         line, column = _nearest(keys, loc)
-        field = ".".join(loc) or "(top level)"
-        lines.append(f"{shown(path)}:{line}:{column}: error: {field}: {message}")
+        field = _dotted(loc)
+        lines.append(f"{shown(path)}:{line}:{column}: error: {field + ': ' if field else ''}{message}")
     return PnpError("\n".join(lines))
+
+
+def _dotted(loc: Loc) -> str:
+    """The key at `loc` as the file would write it: list indices left out, odd keys quoted.
+
+    A key marked "[key]" is itself at fault; the message names it, so its table is shown.
+    """
+    if "[key]" in loc:
+        loc = loc[: loc.index("[key]") - 1]
+    return ".".join(p if re.fullmatch(_BARE_KEY, p) else json.dumps(p, ensure_ascii=False) for p in loc if isinstance(p, str))
 
 
 def load_rules(path: Path, items: list[str] | None = None) -> MultisetRules:
@@ -237,7 +412,7 @@ def load_rules(path: Path, items: list[str] | None = None) -> MultisetRules:
     try:
         rules = MultisetRules.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(path, text, exc) from None
+        raise validation_error(path, text, exc, MultisetRules) from None
     problems = rules.problems()
     if problems:
         raise located_errors(path, text, problems)
@@ -251,14 +426,23 @@ _KEY_LINE = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*=")
 _INLINE_TOKEN = re.compile(rf'(?P<key>{_KEY})\s*=|(?P<open>\{{)|(?P<close>\}})|"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 
 
-def key_positions(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
+def key_positions(text: str) -> dict[Loc, tuple[int, int]]:
     """Where each key of a (valid) TOML text is set: its dotted path -> (line, column), columns in characters.
 
-    Tables, dotted keys and the keys of one-line inline tables are found; that is all rules files use.
+    Tables, dotted keys, the keys of one-line inline tables and the elements of arrays (by index,
+    as pydantic counts them) are found; that is all rules files use.
     """
-    found: dict[tuple[str, ...], tuple[int, int]] = {}
+    lines = split_lines(text)
+    flat = "\n".join(lines)  # the text with one-character line ends, so offsets map back to lines
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    found: dict[Loc, tuple[int, int]] = {}
     table: tuple[str, ...] = ()
-    for number, line in enumerate(split_lines(text), 1):
+    array_end = 0  # the lines of a multi-line array hold values, not keys or tables
+    for number, line in enumerate(lines, 1):
+        if starts[number - 1] < array_end:
+            continue
         stripped = line.lstrip()
         indent = len(line) - len(stripped)
         if stripped.startswith("["):
@@ -273,12 +457,14 @@ def key_positions(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
             continue
         path = table + _parts(m[1])
         found.setdefault(path, (number, m.start(1) + 1))
+        array_end = _note_elements(found, path, flat, starts, starts[number - 1] + m.end())
         # One-line inline tables, nested or not: `{` opens the table of the key just set.
         tables, last = [path], path
         for t in _INLINE_TOKEN.finditer(line, m.end()):
             if t["key"]:
                 last = tables[-1] + _parts(t["key"])
                 found.setdefault(last, (number, t.start("key") + 1))
+                array_end = max(array_end, _note_elements(found, last, flat, starts, starts[number - 1] + t.end()))
             elif t["open"]:
                 tables.append(last)
             elif t["close"] and len(tables) > 1:
@@ -286,11 +472,46 @@ def key_positions(text: str) -> dict[tuple[str, ...], tuple[int, int]]:
     return found
 
 
+_ARRAY_OPEN = re.compile(r"[ \t]*\[")
+_VALUE_TOKEN = re.compile(_TOML_SKIP.pattern + r"""|,|[^\s,\[\]{}#"']+""", re.DOTALL)
+
+
+def _note_elements(found: dict[Loc, tuple[int, int]], path: Loc, flat: str, starts: list[int], at: int) -> int:
+    """If the value at offset `at` is an array, note where each element begins; returns where the array ends (0 if none)."""
+    opened = _ARRAY_OPEN.match(flat, at)
+    if not opened:
+        return 0
+    depth, fresh, index = 0, False, 0
+    for m in _VALUE_TOKEN.finditer(flat, opened.end() - 1):
+        token = m[0]
+        if token.startswith("#"):
+            continue
+        if depth == 1 and fresh and token not in ("]", ","):
+            line = bisect_right(starts, m.start())
+            found.setdefault((*path, index), (line, m.start() - starts[line - 1] + 1))
+            index += 1
+        depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(token, 0)
+        if depth == 0:
+            return m.end()
+        fresh = depth == 1 and token in ("[", ",")
+    return len(flat)
+
+
 def _parts(dotted: str) -> tuple[str, ...]:
-    return tuple(p.strip().strip("\"'") for p in re.findall(_KEY, dotted))
+    return tuple(_unquoted(p.strip()) for p in re.findall(_KEY, dotted))
 
 
-def _nearest(keys: dict[tuple[str, ...], tuple[int, int]], loc: tuple[str, ...]) -> tuple[int, int]:
+def _unquoted(key: str) -> str:
+    # Escapes ("a\tb", "\u00e9") only TOML itself reads exactly; they are rare, so it reads only those.
+    if key.startswith('"') and "\\" in key:
+        try:
+            return next(iter(tomllib.loads(f"{key} = 0")))
+        except tomllib.TOMLDecodeError:  # not a key after all (a line of a multi-line string)
+            pass
+    return key.strip("\"'")
+
+
+def _nearest(keys: dict[Loc, tuple[int, int]], loc: Loc) -> tuple[int, int]:
     """The position of `loc`, or of its nearest enclosing key; 1:1 for the file as a whole."""
     for end in range(len(loc), 0, -1):
         if loc[:end] in keys:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import html
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .credits import byline
 from .draw.shapes import Drawing
 from .output import write_rendered
 from .resources import data_dir
@@ -37,22 +37,6 @@ class Figure:
 
     drawing: Drawing
     caption: str
-
-
-@cache
-def credits() -> dict[str, dict[str, str]]:
-    """Who made each game, which version of its rules, for how many and how long."""
-    return tomllib.loads((data_dir("templates") / "rules" / "credits.toml").read_text(encoding="utf-8"))
-
-
-def byline(game: str) -> str:
-    """The line under the title: designer, version and year, players and time."""
-    c = credits()[game]
-    made = f"By {c['designer']}" if "designer" in c else c["source"]
-    version = ", ".join(c[key] for key in ("version", "year") if key in c)
-    made += f" ({version})" if version else ""
-    players = c["players"] + (f", {c['time']}" if "time" in c else "")
-    return f"{made}. {players}."
 
 
 def render_template(game: str, **context: object) -> str:

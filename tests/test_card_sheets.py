@@ -8,10 +8,10 @@ import pypdfium2
 import pytest
 from pdfgeom import MM, ink_margins, open_pdf, read_pages
 
-from pnp.build import BuildOptions
+from pnp.output import BuildOptions
 from pnp.diagnostics import PnpError
 from pnp.draw.text import fit
-from pnp.games.power_lines_cards.build import build
+from pnp.games.power_lines_cards.build import Options, build
 
 CARD_W, CARD_H = 63.0, 88.0
 BACK_BLEED = 2.0  # backs reach this far past the outer cut lines (layouts/power-lines-cards.toml)
@@ -20,7 +20,7 @@ PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 def _build(tmp_path: Path, paper="a4", formats=("pdf",), **kw) -> Path:
     out = tmp_path / paper
-    build(BuildOptions(paper, formats, out), **kw)
+    build(BuildOptions(paper, formats, out), Options(**kw))
     return out / "power-lines-cards.pdf"
 
 
@@ -172,7 +172,7 @@ def test_invalid_deck_is_reported_not_printed(tmp_path):
     bad = tmp_path / "bad.deck"
     bad.write_text("3 5\n2 eleven\n")
     with pytest.raises(PnpError, match=r"bad.deck:2:3: error"):
-        build(BuildOptions("a4", ("pdf",), tmp_path / "out"), decks=[bad])
+        build(BuildOptions("a4", ("pdf",), tmp_path / "out"), Options(decks=[bad]))
     assert not (tmp_path / "out" / "power-lines-cards.pdf").exists()
 
 

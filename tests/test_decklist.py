@@ -59,7 +59,7 @@ def test_lookup_ignores_case_and_knows_price_meaning():
         ('[[card]]\nname = "Base"\nvalue = 12\nprice = 0\neffect = "x"\n', "no price"),
         ('[[card]]\nname = "Base"\nvalue = 12\neffect = "x"\n[[card]]\nname = "1"\nvalue = 1\neffect = "x"\n', "needs a price"),
         ('[[card]]\nname = "Base"\nvalue = 12\neffect = "x"\n[[card]]\nname = "base"\nvalue = 1\nprice = 0\neffect = "x"\n', "used twice"),
-        ('[[card]]\nname = "Base"\nvalue = "high"\neffect = "x"\n', "valid integer"),
+        ('[[card]]\nname = "Base"\nvalue = "high"\neffect = "x"\n', 'card.value: a whole number is expected, not "high"'),
         ("[[card]]\nname = \n", "not valid TOML"),
     ],
 )

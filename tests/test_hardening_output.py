@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions
+from pnp.output import BuildOptions
 from pnp.draw.shapes import Drawing, Rect, Style
 from pnp.output import MANIFEST, write_pages
 

@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from pnp.kit import SHELVES
+from pnp.games.registry import GAMES
 
 APT = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]
 FLAGS = [
@@ -96,7 +96,7 @@ def test_the_page_loads(opened):
 
 def test_every_preview_renders(opened):
     out, report = opened
-    assert len(report["images"]) >= len(SHELVES)
+    assert len(report["images"]) >= len(GAMES)
     for image in report["images"]:
         assert image["complete"] and image["width"] > 0 and image["height"] > 0, image["src"]
         assert local(image["url"]).parent.parent == out

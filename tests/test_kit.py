@@ -4,6 +4,7 @@ help without a value after a flag, and start-up that loads only the game a comma
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import pty
@@ -20,9 +21,8 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.build import TARGET_MODULES
-from pnp.cli import GROUPS, app
-from pnp.kit import SHELVES
+from pnp.cli import app
+from pnp.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 CREDITS = tomllib.loads((ROOT / "templates" / "rules" / "credits.toml").read_text())
@@ -42,20 +42,19 @@ def files(folder: Path) -> dict[str, bytes]:
 
 def test_a_folder_per_target_with_its_rules_and_score_pad(kit_folder):
     out, _ = kit_folder
-    assert [s.folder for s in SHELVES] == list(TARGET_MODULES)
-    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted([*TARGET_MODULES, "index.html"])
-    for shelf in SHELVES:
-        names = {p.name for p in (out / shelf.folder).iterdir()}
-        if shelf.credit:  # a game: its rules (PDF and HTML) and its score pad beside its pieces
-            assert {f"{shelf.credit}-rules.pdf", f"{shelf.credit}-rules.html", f"{shelf.credit}-scorepad.pdf"} <= names, shelf.folder
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == sorted([*(g.id for g in GAMES), "index.html"])
+    for game in GAMES:
+        names = {p.name for p in (out / game.id).iterdir()}
+        if game.credit:  # a game: its rules (PDF and HTML) and its score pad beside its pieces, as the registry names them
+            assert {f"{game.rules}-rules.pdf", f"{game.rules}-rules.html", f"{game.scorepad}.pdf"} <= names, game.id
         pieces = [n for n in names if n.endswith(".pdf") and not n.endswith(("-rules.pdf", "-scorepad.pdf", "-answer.pdf"))]
-        assert pieces, shelf.folder
+        assert pieces, game.id
     assert (out / "piecepack" / "piecepack.pdf").is_file() and (out / "power-lines" / "piecepack-tiles-2-5.pdf").is_file()
 
 
 def test_each_folder_has_its_own_manifest(kit_folder):
     out, _ = kit_folder
-    for folder in [out, *(out / s.folder for s in SHELVES)]:
+    for folder in [out, *(out / g.id for g in GAMES)]:
         listed = json.loads((folder / ".pnp-manifest.json").read_text())["files"]
         assert sorted(listed) == sorted(p.name for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), folder
 
@@ -121,7 +120,7 @@ def index(out: Path) -> tuple[str, Links]:
 def test_the_index_links_every_file_and_every_link_resolves(kit_folder):
     out, _ = kit_folder
     _, links = index(out)
-    assert links.sections == [s.folder for s in SHELVES]
+    assert links.sections == [g.id for g in GAMES]
     for href in links.hrefs + links.images:
         assert (out / href).is_file(), href
     written = {str(p.relative_to(out)) for p in out.glob("*/*") if not p.name.startswith(".")}
@@ -231,15 +230,15 @@ def test_the_progress_bar_shows_on_a_terminal_only_and_not_when_quiet(tmp_path):
 def test_list_shows_every_game_its_designer_and_its_commands():
     result = pnp("list")
     assert result.exit_code == 0, result.output
-    for shelf in SHELVES:
-        assert shelf.title in result.stdout and f"pnp build {shelf.folder}\n" in result.stdout
+    for game in GAMES:
+        assert game.title in result.stdout and f"pnp build {game.id}\n" in result.stdout
+        for need in game.needs:
+            assert f"needs:   {need.what} (pnp build {need.target})" in result.stdout
     for credit in CREDITS.values():
         assert credit.get("designer", "name no designer") in result.stdout
     root = app_command()
-    for group in GROUPS:
-        if group == "build":
-            continue
-        assert group in [s.cli for s in SHELVES]
+    assert root.list_commands(None) == ["build", *(g.group for g in GAMES if g.group), "list"]
+    for group in (g.group for g in GAMES if g.group):
         for name in root.get_command(None, group).list_commands(None):
             assert f"pnp {group} {name} " in result.stdout, (group, name)
 
@@ -294,7 +293,8 @@ def test_a_command_loads_only_its_own_game():
         "from pnp.cli import main\n"
         "try: main()\n"
         "except SystemExit: pass\n"
-        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pnp.games.') and m.count('.') > 1}), file=sys.stderr)\n"
+        # the registry, which every command reads, holds names only
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pnp.games.') and m != 'pnp.games.registry'}), file=sys.stderr)\n"
         "print('pnp.draw.pdf' in sys.modules, 'reportlab' in sys.modules, file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -315,34 +315,33 @@ def test_the_kit_is_byte_identical_across_builds_in_one_process_or_two(kit_folde
     assert [name for name in first if first[name] != second[name]] == []
 
 
-@pytest.mark.parametrize("target", ["ley-lines", "piecepack"])  # rendered by the child, by the parent
-def test_a_failure_in_either_process_writes_nothing(tmp_path, monkeypatch, target):
-    from pnp.build import TARGETS, load_targets
+@pytest.mark.parametrize("cores", [1, 2])  # rendered here, or by the worker processes
+@pytest.mark.parametrize("target", ["ley-lines", "piecepack"])
+def test_a_failure_while_rendering_writes_nothing(tmp_path, monkeypatch, target, cores):
     from pnp.diagnostics import PnpError
-    from pnp.kit import CHILD_SHARE
+    from pnp.games.registry import game
 
-    assert (target in CHILD_SHARE) == (target == "ley-lines")
-    load_targets()
+    module = importlib.import_module(game(target).build_module)
 
-    def fails(opts):
-        raise PnpError(f"{target}: cannot be built today", exit_code=1)
+    def fails(opts, options):
+        raise PnpError(f"{target}: cannot be built today", exit_code=2)
 
-    monkeypatch.setitem(TARGETS, target, fails)
+    monkeypatch.setattr(module, "build", fails)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
     result = pnp("build", "--out", str(tmp_path / "out"))
-    assert result.exit_code == 1 and f"{target}: cannot be built today" in result.stderr
+    assert result.exit_code == 2 and f"{target}: cannot be built today" in result.stderr  # the exit code crosses processes
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
 
 
-def test_a_bug_in_the_child_shows_its_traceback(tmp_path, monkeypatch):
-    from pnp.build import TARGETS, load_targets
+def test_a_bug_in_a_worker_shows_its_traceback(tmp_path, monkeypatch):
+    from pnp.games.registry import game
 
-    load_targets()
-
-    def bug(opts):
+    def bug(opts, options):
         return 1 / 0
 
-    monkeypatch.setitem(TARGETS, "pack-solitaire", bug)
+    monkeypatch.setattr(importlib.import_module(game("pack-solitaire").build_module), "build", bug)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     result = pnp("build", "--out", str(tmp_path / "out"))
-    assert result.exit_code != 0 and isinstance(result.exception, RuntimeError)
-    assert "ZeroDivisionError" in str(result.exception) and "def bug" not in str(result.exception)
+    assert result.exit_code != 0 and isinstance(result.exception, ZeroDivisionError)
+    assert "in bug" in str(result.exception.__cause__)  # the worker's own traceback
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))

@@ -6,14 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
-import typer
 from pdfgeom import open_pdf
 from typer.testing import CliRunner
 
-from pnp.build import build_app
+from pnp.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Drawing, group
-from pnp.piecepack.build import parse_rank_range  # importing registers the target
+from pnp.piecepack.build import parse_rank_range
 from pnp.piecepack.draw import tile_with_coins
 from pnp.piecepack.model import Piece, Suit
 
@@ -21,10 +20,6 @@ MM = 25.4 / 72  # mm per pt
 TILE, COIN, BLEED = 50.8, 19.05, 3.175
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 SUIT_GLYPHS = set("☀☼☉☾☽🌙♔♕♚♛⚜")
-
-app = typer.Typer()
-app.add_typer(build_app, name="build")
-
 
 def run(*args: str):
     return CliRunner().invoke(app, ["build", "piecepack", *args])

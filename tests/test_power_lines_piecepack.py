@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.games.power_lines_piecepack.cli import load, power_lines_app
+from pnp.games.power_lines_piecepack.cli import load, app
 from pnp.games.power_lines_piecepack.grid import TILES, Grid, parse_grid
 from pnp.games.power_lines_piecepack.record import parse_record, placement_problem
 from pnp.games.power_lines_piecepack.scoring import score, score_line
@@ -323,7 +323,7 @@ runner = CliRunner()
 
 
 def invoke(*args: str):
-    return runner.invoke(power_lines_app, list(args))
+    return runner.invoke(app, list(args))
 
 
 def test_cli_scores_grid_and_record_alike():

@@ -12,9 +12,10 @@ import pytest
 from pdfgeom import MM, open_pdf
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions
+from pnp.output import BuildOptions
 from pnp.cli import app
-from pnp.draw.cover import Part, document
+from pnp.draw.cover import document
+from pnp.draw.document import Part
 from pnp.draw.shapes import Drawing, Text
 from pnp.output import write_pages
 

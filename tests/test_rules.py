@@ -24,13 +24,13 @@ def load(tmp_path: Path, text: str, items: list[str] | None = None):
 @pytest.mark.parametrize(
     "text, where, words",
     [
-        ('name = "r"\n[total]\nexactly = "26"\n', "3:1", "total.exactly: Input should be a valid integer"),
+        ('name = "r"\n[total]\nexactly = "26"\n', "3:1", "total.exactly: a whole number from 0 to 10000 is expected"),
         ('name = "r"\n\n[total]\nmin = 2\nmax = 1\n', "4:1", "'min' (2) is larger than 'max' (1)"),
         ('name = "r"\n[copies.max]\nBase = 1\n"5" = 1\n[copies.min]\n"5" = 2\n', "6:1", "at least 2 of 5 required, at most 1 allowed"),
-        ('name = "r"\ncopies = { max = { "*" = -1 } }\n', "2:20", "copies.max.*: Input should be greater than or equal to 0"),
+        ('name = "r"\ncopies = { max = { "*" = -1 } }\n', "2:20", 'copies.max."*": a whole number from 0 to 10000 is expected, not -1'),
         ('name = "r"\n[total]\nexactly = 26\n[copies.max]\n"*" = 2\n', "3:1", "allow at most 24"),
         ('name = "r"\nbanned = ["Base"]\n[copies.min]\nBase = 1\n', "2:1", "Base is banned, but at least 1 is required"),
-        ("[total.exactly]\n", "1:1", "name: Field required"),
+        ("[total.exactly]\n", "1:1", "name: required, but not given"),
     ],
 )
 def test_errors_name_the_rules_file_and_the_key(tmp_path: Path, text: str, where: str, words: str):
@@ -50,6 +50,16 @@ def test_key_positions_cover_tables_dotted_keys_and_inline_tables():
     assert keys[("copies", "max")] == (4, 2)
     assert keys[("copies", "max", "*")] == (5, 3)
     assert keys[("list", "k")] == (7, 1)
+
+
+def test_key_positions_cover_array_elements_by_index_on_one_line_or_many():
+    text = 'a = ["x", 6]\nb = [\n  "y", # a comment ], not an element\n  [1, 2], {c = "[d]"},\n]\n[t]\nk = { e = [ true ] }\n'
+    keys = key_positions(text)
+    assert keys[("a", 0)] == (1, 6) and keys[("a", 1)] == (1, 11)
+    assert keys[("b", 0)] == (3, 3) and keys[("b", 1)] == (4, 3) and keys[("b", 2)] == (4, 11)
+    assert ("b", 3) not in keys and ("b", 1, 0) not in keys  # only the array's own elements, by index
+    assert keys[("t", "k")] == (7, 1)  # `[1, 2],` inside the array was not taken for a table header
+    assert keys[("t", "k", "e", 0)] == (7, 13)
 
 
 # Rules a format file may hold, well typed but otherwise anything.

@@ -14,7 +14,7 @@ import pypdf
 import pytest
 from pdfgeom import MM, open_pdf
 
-from pnp.build import BuildOptions
+from pnp.output import BuildOptions
 from pnp.draw.typeset import band_height, frames, rule_layout, story
 from pnp.games.ley_lines import diagrams as ley_lines
 from pnp.games.pack_solitaire import diagrams as pack_solitaire
@@ -22,7 +22,8 @@ from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output import reset
-from pnp.rulesheets import credits, parse, render_template, write_rules
+from pnp.credits import credits
+from pnp.rulesheets import parse, render_template, write_rules
 
 GAMES = {
     "power-lines-cards": power_lines_cards,

@@ -14,7 +14,7 @@ from pdfgeom import MM, ink_margins, open_pdf
 from svggeom import read_svg, unmatched
 from typer.testing import CliRunner
 
-from pnp.build import BuildOptions
+from pnp.output import BuildOptions
 from pnp.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.scorepad import pad_hints

@@ -10,8 +10,8 @@ import pypdf
 import pytest
 from pdfgeom import MM, cover_pages, ink_margins, open_pdf, read_pages
 
-from pnp.build import BuildOptions
-from pnp.games.pack_solitaire.build import build
+from pnp.output import BuildOptions
+from pnp.games.pack_solitaire.build import Options, build
 from pnp.games.pack_solitaire.engine import deal, score_layout
 from pnp.games.pack_solitaire.files import parse_layout
 
@@ -22,7 +22,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def printed(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"solitaire-{request.param}")
-    build(BuildOptions(request.param, ("pdf", "svg"), out), seed=13)
+    build(BuildOptions(request.param, ("pdf", "svg"), out), Options(seed=13))
     return out / "pack-solitaire-13.pdf"
 
 
@@ -189,7 +189,7 @@ def test_svg_keeps_the_spaces_of_the_layout_text(printed):
 
 def test_same_deal_prints_the_same_files(printed, tmp_path):
     paper = "a4" if abs(read_pages(printed)[0].width - 210) < 0.5 else "letter"
-    build(BuildOptions(paper, ("pdf", "svg"), tmp_path), seed=13)
+    build(BuildOptions(paper, ("pdf", "svg"), tmp_path), Options(seed=13))
     names = sorted(path.name for path in printed.parent.glob("pack-solitaire-13*"))
     assert names == sorted(path.name for path in tmp_path.glob("pack-solitaire-13*"))
     for name in names:

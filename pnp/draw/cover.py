@@ -9,41 +9,15 @@ and how to fold and glue whatever must be assembled. The same parts give the PDF
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from ..layouts import MM_PER, Length, LayoutModel, Points, load_layout, sheet_layout
+from .document import Document, Part, PrintHints
 from .shapes import Drawing, Rect, Shape, Style, Text
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 
 COVER = "About this file"
 BULLET = 5.0  # mm from a bullet or step number to its text
-
-
-@dataclass(frozen=True)
-class PrintHints:
-    """What a PDF says beside its pages: the subject line, the outline, one- or two-sided."""
-
-    subject: str
-    outline: tuple[tuple[str, int, int], ...]  # (title, page index from 0, level from 0)
-    duplex: bool = False  # fronts and backs alternate, for a flip on the long edge
-
-
-@dataclass(frozen=True)
-class Part:
-    """Pages of one kind: `name` titles them in the outline and on the cover."""
-
-    name: str
-    about: str  # what the pages hold, in a sentence for the cover
-    pages: Sequence[Drawing]
-    duplex: bool = False  # a page of backs after each page of fronts
-
-
-@dataclass(frozen=True)
-class Document:
-    title: str
-    pages: list[Drawing]
-    hints: PrintHints
 
 
 class ScaleBar(LayoutModel):

@@ -10,7 +10,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen import canvas
 
-from .cover import PrintHints
+from .document import PrintHints
 from .shapes import IDENTITY, Circle, Drawing, Field, Group, Line, Path, Rect, Shape, Style, Text
 from .text import REGULAR, embedded
 

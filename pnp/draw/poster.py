@@ -143,7 +143,7 @@ def _crosshair(x: float, y: float, size: float) -> Shape:
 def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
     """The drawing reduced to fit one page, each sheet outlined and numbered."""
     lay = sheet_layout()
-    title = f"{opts.caption} - how the {len(p.sheets)} sheets fit" if opts.caption else f"how the {len(p.sheets)} sheets fit"
+    title = f"{opts.caption} - how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}" if opts.caption else f"how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}"
     notes = [
         f"Print each sheet at 100 % (actual size); sheets overlap by {opts.overlap:g} mm.",
         "Trim each sheet along the dashed seam on its left and top, and lay it on its neighbour: the crosshairs must match.",

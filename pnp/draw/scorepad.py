@@ -14,7 +14,7 @@ from functools import cache
 from typing import Callable, Literal
 
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
-from .cover import PrintHints
+from .document import PrintHints
 from .pages import titled_page
 from .shapes import Drawing, Field, Rect, Shape, Style, Text
 from .text import BOLD, REGULAR, cap_height, fit

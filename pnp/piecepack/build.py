@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Optional
 
-import typer
-
-from ..build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from .. import options as parse
 from ..diagnostics import PnpError
-from ..draw.cover import Part, document
+from ..draw.cover import document
+from ..draw.document import Part
 from ..draw.shapes import Line, Shape, Text, group
 from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
-from ..output import write_pages
+from ..output import BuildOptions, write_pages
 from .draw import (
     coin_back,
     coin_face,
@@ -92,8 +92,18 @@ def kit_components(bw: bool) -> list[Component]:
     return [Component(net_w + lay.kit_gap + pawn_w, max(net_h + LEGEND, pawn_h), partial(_kit, s, bw=bw)) for s in SUITS]
 
 
-def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
-    """Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
+@dataclass(frozen=True)
+class Options:
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white: the symbols alone tell the suits apart.")] = False
+    tiles: Annotated[Optional[str], parse.Flag("--tiles", "Only the tiles of these ranks, like 2-5 (ranks n, a, 2-5); no coins, dice or pawns.")] = None
+    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
+
+
+def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+    """24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins.
+
+    Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
+    bw, tiles, back_offset = options.bw, options.tiles, options.back_offset
     lay = piecepack_layout()
     with_bleed = SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset)
     tile_about = f"{lay.tile.size / 25.4:g} in ({lay.tile.size:g} mm) square: a rank and its suit on the front, the common back behind."
@@ -127,20 +137,3 @@ def build(opts: BuildOptions, bw: bool = False, tiles: str | None = None, back_o
     doc = document(what, opts.paper, about, parts, notes, assembly)
     return write_pages(name, doc.pages, opts, title=doc.title, hints=doc.hints)
 
-
-@build_app.command(NAME)
-def build_command(
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    bw: Annotated[bool, typer.Option("--bw", help="Black and white: the symbols alone tell the suits apart.")] = False,
-    tiles: Annotated[
-        Optional[str], typer.Option("--tiles", help="Only the tiles of these ranks, like 2-5 (ranks n, a, 2-5); no coins, dice or pawns.")
-    ] = None,
-    back_offset: BackOffsetOption = "0,0",
-) -> None:
-    """A whole piecepack: 24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins."""
-    report(build(options(paper, formats, out), bw, tiles, back_offset))
-
-
-register(NAME, build)

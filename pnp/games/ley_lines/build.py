@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from ... import options as parse
-from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
-from ...draw.cover import Part, document
+from ...draw.cover import document
+from ...draw.document import Part
 from ...draw.poster import PosterOptions, tile_poster
 from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
-from ...output import write_pages
+from ...output import BuildOptions, write_pages
 from ...rulesheets import write_rules
+from ..registry import game
 from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout, score_pad
 from .engine import DOMINOES, domino_name
 from .diagrams import figures, sheet_context
 
-NAME = "ley-lines"
+GAME = game("ley-lines")
+NAME = GAME.id
+
+
+@dataclass(frozen=True)
+class Options:
+    players: Annotated[int, parse.Flag("--players", "3 prints Albion only; 4 both islands.", parse.integer(3, 4))] = 4
+    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
 
 
 def board_pages(paper: str, players: int) -> list[Drawing]:
@@ -38,14 +45,16 @@ def domino_pages(paper: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> l
     return impose(components, SheetOptions(paper, back_offset=back_offset), caption="Ley Lines dominoes (print both sides, flip on the long edge)")
 
 
-def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+    """The board at true size over several sheets, 28 dominoes, a score pad and the rules."""
+    players, back_offset = options.players, options.back_offset
     rules = f"The rules are in {NAME}-rules.pdf."
     island = "Albion only, for 3 players" if players == 3 else "Albion and Eire, for 4 players"
     overview, *sheets = board_pages(opts.paper, players)
     board = document(
         "Ley Lines - board and score pad",
         opts.paper,
-        f"Ley Lines by James Kyle: the board ({island}) at true size over {len(sheets)} sheets, and a score pad. "
+        f"{GAME.made_by}: the board ({island}) at true size over {len(sheets)} sheets, and a score pad. "
         f"The cairns and tors are a piecepack's coins and pawns. {rules}",
         [
             Part("Board overview", "the whole board at reduced scale: where each sheet goes.", [overview]),
@@ -60,7 +69,7 @@ def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float]
     dominoes = document(
         "Ley Lines - dominoes",
         opts.paper,
-        f"Ley Lines by James Kyle: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: "
+        f"{GAME.made_by}: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: "
         f"a 3-player game sets them aside. {rules}",
         [Part("Dominoes", "fronts with pips, each page followed by its backs.", domino_pages(opts.paper, back_offset), duplex=True)],
         notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
@@ -68,22 +77,8 @@ def build(opts: BuildOptions, players: int = 4, back_offset: tuple[float, float]
     written = write_pages(f"{NAME}-board", board.pages, opts, title=board.title, hints=board.hints)
     written += write_pages(f"{NAME}-dominoes", dominoes.pages, opts, title=dominoes.title, hints=dominoes.hints)
     pad = score_pad(opts.paper)
-    about = "A score pad for Ley Lines by James Kyle: one row per scored cairn and each player's running total, to fill in by hand or on screen."
-    written += write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-    written += write_rules(NAME, opts, figures(), **sheet_context())
+    about = f"A score pad for {GAME.made_by}: one row per scored cairn and each player's running total, to fill in by hand or on screen."
+    written += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
+    written += write_rules(GAME.rules, opts, figures(), **sheet_context())
     return written
 
-
-@build_app.command(NAME)
-def build_command(
-    players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 prints Albion only; 4 both islands.")] = 4,
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    back_offset: BackOffsetOption = "0,0",
-) -> None:
-    """Ley Lines (by James Kyle): the board at true size over several sheets, 28 dominoes, a score pad and the rules."""
-    report(build(options(paper, formats, out), players, back_offset))
-
-
-register(NAME, build)

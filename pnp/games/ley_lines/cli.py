@@ -19,7 +19,7 @@ from .engine import Scored, domino, domino_name
 from .files import Record, load_record
 from .game import Event, Game, replay
 
-ley_app = App(
+app = App(
     help="Ley Lines, by James Kyle (2002), for 3-4 players with a piecepack and double-six dominoes: "
     "check, score and draw .leylines game records, or make a random game.",
     no_args_is_help=True,
@@ -29,7 +29,7 @@ RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record.", dir_
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 
-@ley_app.callback()
+@app.callback()
 def _group() -> None:
     pass
 
@@ -50,7 +50,7 @@ def _status(game: Game) -> str:
     return f"finished: {game.finished}" if game.finished else "unfinished"
 
 
-@ley_app.command("check")
+@app.command("check")
 def check_command(record_path: RecordArg, as_json: JsonOption = False) -> None:
     """Check every rule: set-up, turn order, each domino's energy paths, the end of the game."""
     record, game = read_game(record_path)
@@ -69,7 +69,7 @@ def check_command(record_path: RecordArg, as_json: JsonOption = False) -> None:
     else:
         print_diagnostics(record_path, found)
         if valid and game is not None:
-            typer.echo(f"{shown(record_path)}: valid record: {game.n} players, {game.turns} turns, {_status(game)}")
+            typer.echo(f"{shown(record_path)}: valid record: {game.n} players, {game.turns} turn{'s' * (game.turns != 1)}, {_status(game)}")
         else:
             typer.echo(f"{shown(record_path)}: invalid record, {len(found)} error{'s' * (len(found) != 1)}")
     if not valid:
@@ -105,7 +105,7 @@ def event_line(e: Event) -> str:
     return line
 
 
-@ley_app.command("score")
+@app.command("score")
 def score_command(record_path: RecordArg, as_json: JsonOption = False) -> None:
     """Replay the game: each cairn that scores (turn, cairn, tor, path length, points, dominoes lost), then the scores."""
     record, game = read_game(record_path)
@@ -132,14 +132,14 @@ def score_command(record_path: RecordArg, as_json: JsonOption = False) -> None:
     typer.echo("scores: " + ", ".join(f"{s} {game.scores[s]}" for s in game.players))
     winners = game.winners()
     if not game.finished:
-        typer.echo(f"unfinished after {game.turns} turns")
+        typer.echo(f"unfinished after {game.turns} turn{'s' * (game.turns != 1)}")
     elif len(winners) == 1:
         typer.echo(f"{winners[0]} wins ({game.finished})")
     else:
         typer.echo(f"a tie between {' and '.join(winners)} ({game.finished})")
 
 
-@ley_app.command("show")
+@app.command("show")
 def show_command(
     record_path: RecordArg,
     turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
@@ -156,7 +156,7 @@ def show_command(
     if game is None or found:
         raise rejected(record_path, found, f"{record_path}: invalid record, nothing drawn")
     if turn is not None and turn > game.turns:
-        raise PnpError(f"--turn {turn}: {record_path} has only {game.turns} turns", exit_code=2)
+        raise PnpError(f"--turn {turn}: {record_path} has only {game.turns} turn{'s' * (game.turns != 1)}", exit_code=2)
     if turn is not None:
         game = replay(record, turn)
     from ...draw.pdf import render_pdf
@@ -168,7 +168,7 @@ def show_command(
     typer.echo(f"wrote {shown(output)}", err=True)
 
 
-@ley_app.command("random")
+@app.command("random")
 def random_command(
     players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 (Albion only) or 4 (both islands).")] = 4,
     seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,

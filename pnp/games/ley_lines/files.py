@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, at_start, error, sort_key
+from ...diagnostics import Diagnostic, at_start, error, plural, sort_key
 from ...textfile import decode, tokens_by_line
 from .board import Space, board, name, parse_space
 from .engine import SUITS
@@ -161,7 +161,7 @@ def _players(line: int, words: list[Word]) -> Players:
         suits.append(suit)
     if not 3 <= len(suits) <= 4:
         where = named[-1][0] if named else column + len(word)
-        raise _Bad("player-count", f"{len(suits)} players listed; Ley Lines is for 3 or 4", where)
+        raise _Bad("player-count", f"{plural(len(suits), 'player')} listed; Ley Lines is for 3 or 4", where)
     return Players(line, words[0][0], tuple(suits))
 
 

@@ -168,7 +168,7 @@ def _tor(game: Game, item: TorItem) -> None:
         for suit in game.players:
             counts = Counter(str(v) for o, v, _ in game.cairns_placed if o == suit)
             missing += [f"{suit} {v.item}" for v in cairn_rules().check(counts) if v.code == "too-few-copies"]
-        raise _Breach("tor-early", f"only {len(game.cairns_placed)} of {total} cairns are placed (still to place: {', '.join(missing)}); tors come after every cairn", item.line, item.column)
+        raise _Breach("tor-early", f"only {len(game.cairns_placed)} of {total} cairns {'is' if len(game.cairns_placed) == 1 else 'are'} placed (still to place: {', '.join(missing)}); tors come after every cairn", item.line, item.column)
     if game.tors_placed == game.n:
         raise _Breach("tors-done", f"all {game.n} tors are placed; each player has one", item.line, item.column)
     expected = game.players[game.n - 1 - game.tors_placed]

@@ -3,22 +3,22 @@ of its own; or, with `--deals`, a puzzle book of deals for players with two piec
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
-import typer
-
 from ... import options as parse
-from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
 from ...diagnostics import PnpError, shown
-from ...draw.cover import Part, document
+from ...draw.cover import document
+from ...draw.document import Part
 from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing, Group
 from ...draw.sheets import Component, SheetOptions, impose, plan
-from ...output import write_pages
+from ...output import BuildOptions, write_pages
 from ...piecepack.draw import piecepack_layout
 from ...rulesheets import write_rules
+from ..registry import game
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
 from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet, score_pad
@@ -27,7 +27,8 @@ from .engine import Tile, deal
 if TYPE_CHECKING:
     from .solver import Solution
 
-NAME = "pack-solitaire"
+GAME = game("pack-solitaire")
+NAME = GAME.id
 DEFAULT_SEED = 1  # `pnp build` prints this deal, so a plain build is always the same
 # The par search stops after this many nodes, not after a time: the same deal prints the same par on any machine.
 SEARCH_NODES = 2_000_000
@@ -40,12 +41,48 @@ BOOK_FOOTNOTE = (
 )
 
 
-def build(opts: BuildOptions, seed: int = DEFAULT_SEED, bw: bool = False, deals: list[int] | None = None) -> list[Path]:
-    files = _book(opts, deals, bw) if deals else _kit(opts, seed, bw)
+class Deals(NamedTuple):
+    """`--deals`: the first and last deal of a book."""
+
+    first: int
+    last: int
+
+
+def parse_deals(text: str) -> Deals:
+    """One deal (`7`) or a range (`1-20`), each number a seed as `--seed` takes it."""
+    low, dash, high = str(text).strip().partition("-")
+    try:
+        first, last = parse.seed(low), parse.seed(high if dash else low)
+    except parse.BadParameter:
+        raise parse.BadParameter(f"`{shown(text)}` is not a deal like 7 or a range like 1-20 (deals 0 to {parse.SEED_MAX})") from None
+    if last < first:
+        raise parse.BadParameter(f"`{shown(text)}` runs backwards; write the lower deal first, like 1-20")
+    if last - first + 1 > MOST_DEALS:
+        raise parse.BadParameter(f"{last - first + 1} deals asked; a book holds at most {MOST_DEALS} (make several books)")
+    return Deals(first, last)
+
+
+@dataclass(frozen=True)
+class Options:
+    seed: Annotated[Optional[int], parse.Flag("--seed", "Which deal to cut out (1 if neither option is given): the same seed as `pnp solitaire deal --seed`.", parse.seed)] = None
+    deals: Annotated[
+        Optional[Deals], parse.Flag("--deals", "A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.", parse_deals, "A-B")
+    ] = None
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
+
+
+def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+    """A deal at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
+    if options.seed is not None and options.deals is not None:
+        raise PnpError("--seed and --deals: give one; --seed prints one deal to cut out, --deals a book of deals", exit_code=2)
+    if options.deals:
+        files = _book(opts, list(range(options.deals.first, options.deals.last + 1)), options.bw)
+    else:
+        files = _kit(opts, DEFAULT_SEED if options.seed is None else options.seed, options.bw)
     pad = score_pad(opts.paper)
-    about = "A score pad for Pack Solitaire by David Hassell: a log of the deals played, with score and par, to fill in by hand or on screen."
-    files += write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-    return files + write_rules(NAME, opts, figures(), **sheet_context())
+    about = f"A score pad for {GAME.made_by}: a log of the deals played, with score and par, to fill in by hand or on screen."
+    files += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
+    return files + write_rules(GAME.rules, opts, figures(), **sheet_context())
 
 
 def _par(tiles: dict[int, Tile]) -> Solution:
@@ -83,7 +120,7 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
     doc = document(
         f"Pack Solitaire - deal {seed}",
         opts.paper,
-        f"Pack Solitaire by David Hassell: deal {seed} to cut out, and a record sheet. "
+        f"{GAME.made_by}: deal {seed} to cut out, and a record sheet. "
         f"The best layout is kept apart, in {answer_name}.pdf, so printing this file spoils nothing. The rules are in {NAME}-rules.pdf.",
         [
             Part("Tiles", f"the dealt tiles, {size:g} mm square, coin side only: cut along the dark lines.", pages[:-1]),
@@ -124,7 +161,7 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
     doc = document(
         f"Pack Solitaire - deals {span}",
         opts.paper,
-        f"Pack Solitaire by David Hassell: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
+        f"{GAME.made_by}: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
         [
             Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer page.", deal_pages),
             Part("Record sheet", "grids to record a game; copy it as often as you like.", [record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True)]),
@@ -134,44 +171,3 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
     return write_pages(f"{NAME}-deals-{span}", doc.pages, opts, title=doc.title, hints=doc.hints)
 
 
-class Deals(NamedTuple):
-    """`--deals`: the first and last deal of a book."""
-
-    first: int
-    last: int
-
-
-def parse_deals(text: str) -> Deals:
-    """One deal (`7`) or a range (`1-20`), each number a seed as `--seed` takes it."""
-    low, dash, high = str(text).strip().partition("-")
-    try:
-        first, last = parse.seed(low), parse.seed(high if dash else low)
-    except typer.BadParameter:
-        raise typer.BadParameter(f"`{shown(text)}` is not a deal like 7 or a range like 1-20 (deals 0 to {parse.SEED_MAX})") from None
-    if last < first:
-        raise typer.BadParameter(f"`{shown(text)}` runs backwards; write the lower deal first, like 1-20")
-    if last - first + 1 > MOST_DEALS:
-        raise typer.BadParameter(f"{last - first + 1} deals asked; a book holds at most {MOST_DEALS} (make several books)")
-    return Deals(first, last)
-
-
-@build_app.command(NAME)
-def build_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Which deal to cut out (1 if neither option is given): the same seed as `pnp solitaire deal --seed`.")] = None,
-    deals: Annotated[
-        Optional[Deals],
-        typer.Option("--deals", parser=parse_deals, metavar="A-B", help="A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back."),
-    ] = None,
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    bw: Annotated[bool, typer.Option("--bw", help="Black and white.")] = False,
-) -> None:
-    """A Pack Solitaire deal (by David Hassell) at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
-    if seed is not None and deals is not None:
-        raise PnpError("--seed and --deals: give one; --seed prints one deal to cut out, --deals a book of deals", exit_code=2)
-    numbers = None if deals is None else list(range(deals.first, deals.last + 1))
-    report(build(options(paper, formats, out), DEFAULT_SEED if seed is None else seed, bw, numbers))
-
-
-register(NAME, build)

@@ -17,7 +17,7 @@ from ...textfile import read_bytes
 from .engine import ScoreResult, deal, score_layout
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
 
-solitaire_app = App(
+app = App(
     help="Pack Solitaire, by David Hassell: 16 tiles from two piecepacks' coins, laid in a 4 x 4 grid.",
     no_args_is_help=True,
 )
@@ -30,7 +30,7 @@ def load_tiles(path: Path) -> TileSet:
     """A valid tile set, or a PnpError listing what is wrong with it."""
     tileset = parse_tiles(read_bytes(path))
     if not tileset.valid:
-        raise rejected(path, tileset.diagnostics, f"{path}: not a valid tile set ({len(tileset.diagnostics)} errors)")
+        raise rejected(path, tileset.diagnostics, f"{path}: not a valid tile set ({len(tileset.diagnostics)} error{'s' * (len(tileset.diagnostics) != 1)})")
     return tileset
 
 
@@ -42,7 +42,7 @@ def deal_text(seed: int) -> str:
     return format_tiles(deal(seed), header=f"Pack Solitaire deal, seed {seed}\nmade by: pnp solitaire deal --seed {seed}")
 
 
-@solitaire_app.command("deal")
+@app.command("deal")
 def deal_command(
     seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deal; one is chosen if left out.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the .tiles file here instead of printing it.", dir_okay=False)] = None,
@@ -59,7 +59,7 @@ def deal_command(
         typer.echo(f"wrote {shown(output)}", err=True)
 
 
-@solitaire_app.command("check")
+@app.command("check")
 def check_command(tiles: TilesArg, as_json: JsonOption = False) -> None:
     """Check a tile set: tiles 1-16, 3 coins and 1 empty square each, each pack's 24 coins once."""
     tileset = parse_tiles(read_bytes(tiles))
@@ -67,7 +67,7 @@ def check_command(tiles: TilesArg, as_json: JsonOption = False) -> None:
         typer.echo(json.dumps({"file": str(tiles), "valid": tileset.valid, "diagnostics": [d.as_json() for d in tileset.diagnostics]}, indent=2))
     else:
         print_diagnostics(tiles, tileset.diagnostics)
-        verdict = "valid tile set" if tileset.valid else f"invalid, {len(tileset.diagnostics)} errors"
+        verdict = "valid tile set" if tileset.valid else f"invalid, {len(tileset.diagnostics)} error{'s' * (len(tileset.diagnostics) != 1)}"
         typer.echo(f"{shown(tiles)}: {verdict}")
     if not tileset.valid:
         raise typer.Exit(1)
@@ -87,7 +87,7 @@ def _cell(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1} column {cell[1] + 1}"
 
 
-@solitaire_app.command("score")
+@app.command("score")
 def score_command(
     tiles: TilesArg,
     layout: Annotated[Path, typer.Argument(help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG).", dir_okay=False)],
@@ -102,7 +102,7 @@ def score_command(
             typer.echo(json.dumps(empty, indent=2))
         else:
             print_diagnostics(layout, parsed.diagnostics)
-            typer.echo(f"{shown(layout)}: invalid layout, {len(parsed.diagnostics)} errors")
+            typer.echo(f"{shown(layout)}: invalid layout, {len(parsed.diagnostics)} error{'s' * (len(parsed.diagnostics) != 1)}")
         raise typer.Exit(1)
     result = score_layout(tileset.tiles, parsed.layout)
     valid = not result.violations
@@ -113,13 +113,13 @@ def score_command(
             line, col = parsed.where[v.cells[0]]
             typer.echo(f"{shown(layout)}:{line}:{col}: error: {_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", err=True)
         p = result.pairs
-        typer.echo(f"{result.tiles_placed} tiles placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
-        typer.echo(f"score {result.score}" if valid else f"{shown(layout)}: invalid layout, {len(result.violations)} facing pairs break the rules")
+        typer.echo(f"{result.tiles_placed} tile{'s' * (result.tiles_placed != 1)} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
+        typer.echo(f"score {result.score}" if valid else f"{shown(layout)}: invalid layout, {len(result.violations)} facing {'pair breaks' if len(result.violations) == 1 else 'pairs break'} the rules")
     if not valid:
         raise typer.Exit(1)
 
 
-@solitaire_app.command("solve")
+@app.command("solve")
 def solve_command(
     tiles: TilesArg,
     time_limit: Annotated[float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")] = 60.0,
@@ -143,4 +143,4 @@ def solve_command(
     else:
         proof = "proven optimal" if solution.proven_optimal else f"not proven; no layout scores more than {solution.bound}"
         typer.echo(text, nl=False)
-        typer.echo(f"score {solution.score} with {solution.tiles_placed} tiles ({proof}; {solution.seconds:.1f} s)")
+        typer.echo(f"score {solution.score} with {solution.tiles_placed} tile{'s' * (solution.tiles_placed != 1)} ({proof}; {solution.seconds:.1f} s)")

@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ...diagnostics import Diagnostic, error, sort_key
+from ...diagnostics import Diagnostic, error, plural, sort_key
 from ...piecepack.model import ALL_PIECES, Piece
 from ...rules import Copies, MultisetRules, Total
 from ...textfile import decode, tokens_by_line
@@ -88,7 +88,7 @@ def parse_tiles(data: bytes | str) -> TileSet:
         shape = {"coin": sum(s is not None for s, _ in squares), "empty": sum(s is None for s, _ in squares)}
         for v in SQUARE_RULES.check(shape):
             have = shape[v.item]
-            found.append(error("bad-tile", f"tile {ident} has {have} {v.item}{'s' if have != 1 else ''} square{'s' * (have != 1)}; every tile holds 3 coins and 1 empty square", line, column))
+            found.append(error("bad-tile", f"tile {ident} has {plural(have, 'coin' if v.item == 'coin' else 'empty square')}; every tile holds 3 coins and 1 empty square", line, column))
         pack = "first" if ident in PACKS["first"] else "second"
         coins[pack] += [(str(s), line, col) for s, col in squares if s is not None]
         result.tiles[ident] = tuple(s for s, _ in squares)  # type: ignore[assignment]
@@ -110,7 +110,7 @@ def _tile_line(line: int, words: list[tuple[int, str]], found: list[Diagnostic])
         if len(words) > 1 and words[1][1].startswith(":"):  # `1 : ...`
             head, rest, words = first, words[1][1][1:], words[1:]
         else:
-            found.append(error("malformed", f"expected `ID: UL UR LL LR`, like `1: 3S 5M 4C .`; got {first!r}", line, column))
+            found.append(error("malformed", f"the colon after tile id {first} is missing: write `{first}: {' '.join(w[:12] for _, w in words[1:5]) or 'UL UR LL LR'}` (each line is `ID: UL UR LL LR`)" if re.fullmatch(r"[0-9]{1,6}", first) else f"expected `ID: UL UR LL LR`, like `1: 3S 5M 4C .`; got {first!r}", line, column))
             return None
     if not re.fullmatch(r"[0-9]{1,6}", head):  # ASCII digits only, as in every pnp format
         found.append(error("bad-id", f"{head!r} is not a tile id: ids are the numbers 1 to 16", line, column))
@@ -125,7 +125,7 @@ def _tile_line(line: int, words: list[tuple[int, str]], found: list[Diagnostic])
             ok = False
         squares.append((piece, col))
     if ok and len(squares) != 4:
-        found.append(error("square-count", f"tile {head} has {len(squares)} squares; give 4, in the order UL UR LL LR", line, column))
+        found.append(error("square-count", f"tile {head} has {plural(len(squares), 'square')}; give 4, in the order UL UR LL LR", line, column))
         ok = False
     return (int(head), squares, column) if ok else None
 
@@ -181,12 +181,12 @@ def parse_layout(data: bytes | str, tiles: dict[int, Tile] | None = None) -> Par
     if len(lines) > SIZE:
         found.append(error("too-many-rows", f"{len(lines)} rows; a layout has {SIZE}", lines[SIZE][0], lines[SIZE][1][0][0]))
     elif 0 < len(lines) < SIZE:
-        found.append(error("too-few-rows", f"{len(lines)} rows; a layout has {SIZE} (use . for an empty cell)", lines[-1][0]))
+        found.append(error("too-few-rows", f"only {plural(len(lines), 'row')}; a layout has {SIZE} (use . for an empty cell)", lines[-1][0]))
     used: dict[int, tuple[int, int]] = {}
     for r, (line, words) in enumerate(lines[:SIZE]):
         if len(words) != SIZE:
             col = words[SIZE][0] if len(words) > SIZE else words[-1][0]
-            found.append(error("row-length", f"row {r + 1} has {len(words)} cells; each row has {SIZE}", line, col))
+            found.append(error("row-length", f"row {r + 1} has {plural(len(words), 'cell')}; each row has {SIZE}", line, col))
         for c, (col, token) in enumerate(words[:SIZE]):
             if token == ".":
                 continue

@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
-from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
-from ...draw.cover import Part, document
+from ... import options as parse
+from ...draw.cover import document
+from ...draw.document import Part
+from ...draw.nesting import nest_rows
 from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
-from ...draw.sheets import Component, nest_rows
-from ...output import write_pages
+from ...draw.sheets import Component
+from ...output import BuildOptions, write_pages
 from ...rulesheets import write_rules
+from ..registry import game
 from .board import TRIOS
 from .diagrams import figures, sheet_context
 from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net, score_pad
 
-NAME = "paint-the-line"
+GAME = game("paint-the-line")
+NAME = GAME.id
+
+
+@dataclass(frozen=True)
+class Options:
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white: each colour printed as a pattern of lines or dots.")] = False
 
 
 def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
@@ -37,13 +45,15 @@ def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
     return nest_rows(components, paper, lay.net_gap, caption="Paint the Line - pyramids" + (" (black and white)" if bw else ""))
 
 
-def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+    """Its two boards with a score pad, 36 paper pyramids to fold, and the rules."""
+    bw = options.bw
     colours = [colour.name for colour in paint_layout().colours]
-    rules = write_rules(NAME, opts, figures(), **sheet_context())
+    rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     doc = document(
         "Paint the Line" + (" (black and white)" if bw else ""),
         opts.paper,
-        f"Paint the Line by Robert Dudley, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
+        f"{GAME.made_by}, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
         [
             Part("Boards and score pad", "the movement board, the scoring board and a score pad.", [boards_page(opts.paper, bw)]),
             Part("Pyramids", f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.", pyramid_pages(opts.paper, bw)),
@@ -55,20 +65,7 @@ def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
         ],
     )
     pad = score_pad(opts.paper)  # no colours on it: one pad for colour and black-and-white prints
-    about = "A score pad for Paint the Line by Robert Dudley: every group of each player's colours, game by game, to fill in by hand or on screen."
+    about = f"A score pad for {GAME.made_by}: every group of each player's colours, game by game, to fill in by hand or on screen."
     written = write_pages(f"{NAME}-bw" if bw else NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
-    return written + write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
+    return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
 
-
-@build_app.command(NAME)
-def build_command(
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    bw: Annotated[bool, typer.Option("--bw", help="Black and white: each colour printed as a pattern of lines or dots.")] = False,
-) -> None:
-    """Paint the Line (by Robert Dudley): its two boards with a score pad, 36 paper pyramids to fold, and the rules."""
-    report(build(options(paper, formats, out), bw))
-
-
-register(NAME, build)

@@ -14,14 +14,14 @@ from pnp.textfile import read_bytes
 from .board import ColourScore, Group, Result, score
 from .files import load_board
 
-paint_app = App(
+app = App(
     help="Paint the Line, a two-player Looney Pyramids game by Robert Dudley (2011): "
     "check a finished 3x6 scoring board and score each player's groups.",
     no_args_is_help=True,
 )
 
 
-@paint_app.callback()
+@app.callback()
 def _group() -> None:
     # A callback keeps `score` a sub-command even while it is the only one.
     pass
@@ -62,7 +62,7 @@ def _pyramids(n: int) -> str:
     return f"{n} pyramid{'s' * (n != 1)}"
 
 
-@paint_app.command("score")
+@app.command("score")
 def score_command(
     file: Annotated[Path, typer.Argument(help="A .board file: the two player lines, then 3 rows of 6 spaces.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,

@@ -2,29 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Optional
 
-import typer
-
-from ...build import BackOffsetOption, BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
-from ...diagnostics import PnpError, shown
 from ... import options as parse
-from ...draw.cover import Part, document
+from ...diagnostics import PnpError, shown
+from ...draw.cover import document
+from ...draw.document import Part
 from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
-from ...output import write_pages
+from ...output import BuildOptions, write_pages
 from ...resources import deck_file
 from ...rulesheets import write_rules
 from . import cards
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
+from ..registry import game
 from .draw import score_pad
 from .validate import load_deck
 
-NAME = "power-lines-cards"
+GAME = game("power-lines-cards")
+NAME = GAME.id
+
+
+@dataclass(frozen=True)
+class Options:
+    decks: Annotated[Optional[list[Path]], parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).")] = None
+    bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = 0.0
+    cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = False
+    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
 
 
 def deck_components(path: Path, player: int) -> list[Component]:
@@ -63,16 +72,10 @@ def card_pages(
     ]
 
 
-def build(
-    opts: BuildOptions,
-    decks: list[Path] | None = None,
-    bleed: float = 0.0,
-    cut_lines: bool = False,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-) -> list[Path]:
-    """The card sheets, the rule sheet and a score pad."""
-    pages = card_pages(opts.paper, decks, bleed, cut_lines, back_offset)
-    rules = write_rules(NAME, opts, figures(), **sheet_context())
+def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+    """Card sheets (63 x 88 mm, 3 x 3), backs after each sheet for duplex; the rule sheet and a score pad."""
+    pages = card_pages(opts.paper, options.decks, options.bleed, options.cut_lines, options.back_offset)
+    rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     lay = cards.card_layout()
     about = f"{lay.width:g} x {lay.height:g} mm, {lay.sheet_cols * lay.sheet_rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
     doc = document(
@@ -85,24 +88,5 @@ def build(
     pad = score_pad(opts.paper)
     pad_about = "A score pad for the Power Lines card game: who won each game of a match and how, to fill in by hand or on screen."
     written = write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
-    return written + write_pages(f"{NAME}-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, pad_about))
+    return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, pad_about))
 
-
-@build_app.command(NAME)
-def build_command(
-    deck: Annotated[
-        Optional[list[Path]],
-        typer.Option("--deck", help="A .deck list; repeat for each player (default: the starter deck twice).", exists=True, dir_okay=False),
-    ] = None,
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    bleed: Annotated[float, typer.Option("--bleed", parser=parse.bleed, help="Art past the cut line, mm per side (0 to 10).")] = 0.0,
-    cut_lines: Annotated[bool, typer.Option("--cut-lines", help="Full cut lines instead of crop marks.")] = False,
-    back_offset: BackOffsetOption = "0,0",
-) -> None:
-    """Card sheets (63 x 88 mm, 3 x 3) for the Power Lines card game, backs after each sheet for duplex."""
-    report(build(options(paper, formats, out), deck, bleed, cut_lines, back_offset))
-
-
-register(NAME, build)

@@ -34,7 +34,7 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
     else:
         low = max(t.min or 0, floor)
         high = t.max if t.max is not None else max(low, DEFAULT_SIZE)
-    impossible = f"no deck can keep the {rules.name} rules: the deck must have {_size(t)} cards, but"
+    impossible = f"no deck can keep the {rules.name} rules: the deck must have {_size(t)} card{'' if _size(t).endswith(' 1') else 's'}, but"
     if floor > high:
         raise PnpError(f"{impossible} the minimum copies already add up to {floor}")
     if low > ceiling:

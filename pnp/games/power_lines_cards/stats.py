@@ -58,7 +58,7 @@ class DeckStats:
     def render(self, file: str) -> str:
         played = self.when_played
         lines = [
-            f"{file}: {self.total} cards" + (" (+ Base)" if self.has_base else ""),
+            f"{file}: {self.total} card{'s' * (self.total != 1)}" + (" (+ Base)" if self.has_base else ""),
             "",
             "copies per kind",
             *histogram(self.counts),
@@ -69,8 +69,8 @@ class DeckStats:
             "price (negative: draw, positive: discard)",
             *histogram({f"{p:+d}" if p else "0": n for p, n in self.by_price.items()}),
             "",
-            f"when played: {played['draw']} draw ({self.cards_drawn} cards in all), "
-            f"{played['free']} free, {played['discard']} discard ({self.cards_discarded} cards in all)",
+            f"when played: {played['draw']} draw ({self.cards_drawn} card{'s' * (self.cards_drawn != 1)} in all), "
+            f"{played['free']} free, {played['discard']} discard ({self.cards_discarded} card{'s' * (self.cards_discarded != 1)} in all)",
             f"average value {self.average_value:.2f}, average price {self.average_price:+.2f}",
         ]
         return "\n".join(lines)

@@ -2,39 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
-from ...build import BuildOptions, FormatOption, OutOption, Paper, PaperOption, build_app, options, register, report
+from ... import options as parse
 from ...draw.scorepad import pad_hints
-from ...output import write_pages
-from ...piecepack.build import build as build_piecepack
+from ...output import BuildOptions, write_pages
+from ...piecepack import build as piecepack
 from ...rulesheets import write_rules
+from ..registry import game
 from .diagrams import figures, sheet_context
 from .draw import score_pad
 
-NAME = "power-lines"
+GAME = game("power-lines")
 
 
-def build(opts: BuildOptions, bw: bool = False) -> list[Path]:
+@dataclass(frozen=True)
+class Options:
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
+
+
+def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+    """Its rule sheet, a score pad and the 2-5 tiles of every suit."""
     pad = score_pad(opts.paper)
-    about = "A score pad for Power Lines for piecepack by David Boyle: two matches of two games, to fill in by hand or on screen."
-    written = write_rules("power-lines-piecepack", opts, figures(), **sheet_context())
-    written += write_pages("power-lines-piecepack-scorepad", [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-    return written + build_piecepack(opts, bw, tiles="2-5")
+    about = f"A score pad for {GAME.made_by}: two matches of two games, to fill in by hand or on screen."
+    written = write_rules(GAME.rules, opts, figures(), **sheet_context())
+    written += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
+    return written + piecepack.build(opts, piecepack.Options(bw=options.bw, tiles="2-5"))
 
-
-@build_app.command(NAME)
-def build_command(
-    paper: PaperOption = Paper.A4,
-    formats: FormatOption = "pdf,svg",
-    out: OutOption = Path("output"),
-    bw: Annotated[bool, typer.Option("--bw", help="Black and white.")] = False,
-) -> None:
-    """Power Lines for piecepack (by David Boyle): its rule sheet and the 2-5 tiles of every suit."""
-    report(build(options(paper, formats, out), bw))
-
-
-register(NAME, build)

@@ -21,14 +21,14 @@ from .grid import Grid, parse_grid, source_lines
 from .record import parse_record
 from .scoring import Score, score
 
-power_lines_app = App(
+app = App(
     help="Power Lines for piecepack, a two-player game designed by David Boyle (2000-2001): "
     "check a finished 4x4 grid or a game record and score its ten power lines.",
     no_args_is_help=True,
 )
 
 
-@power_lines_app.callback()
+@app.callback()
 def _group() -> None:
     # A callback keeps `score` a sub-command even while it is the only one.
     pass
@@ -60,7 +60,7 @@ def _table(result: Score) -> str:
     return "\n".join(rows)
 
 
-@power_lines_app.command("score")
+@app.command("score")
 def score_command(
     file: Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,

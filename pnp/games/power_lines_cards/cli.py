@@ -17,7 +17,7 @@ from .random_deck import random_counts, render_deck
 from .stats import deck_stats
 from .validate import load_deck, load_format, validate_deck
 
-deck_app = App(help="Check, describe and generate Power Lines deck lists (.deck files).", no_args_is_help=True)
+app = App(help="Check, describe and generate Power Lines deck lists (.deck files).", no_args_is_help=True)
 
 RulesOption = Annotated[
     Optional[Path],
@@ -26,7 +26,7 @@ RulesOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
-@deck_app.command()
+@app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Deck lists to check.", metavar="FILE", show_default=False)],
     rules: RulesOption = None,
@@ -49,7 +49,7 @@ def validate(
         raise typer.Exit(1)
 
 
-@deck_app.command()
+@app.command()
 def stats(
     file: Annotated[Path, typer.Argument(help="The deck list.", metavar="FILE", show_default=False)],
     rules: RulesOption = None,
@@ -63,7 +63,7 @@ def stats(
     typer.echo(json.dumps(result.as_json(str(file)), indent=2) if as_json else result.render(shown(file)))
 
 
-@deck_app.command("random")
+@app.command("random")
 def random_deck(
     seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deck (default: a new one).")] = None,
     rules: RulesOption = None,
