@@ -64,7 +64,7 @@ def report(paths: list[Path], quiet: bool) -> None:
     """Write what the build staged, then show what was written (file, pages, sheets, size)."""
     commit()
     if not quiet:
-        from .kit import print_summary
+        from .kit import print_summary  # rich and Jinja2 (the kit's) load only when a build ends
 
         print_summary(paths)
 
@@ -137,7 +137,7 @@ def build_all(
     """Build the whole kit (or name one target; the options here mean the same before or after it)."""
     if ctx.invoked_subcommand is not None:
         return
-    from .kit import build_kit
+    from .kit import build_kit  # as above: `pnp build TARGET --help` needs none of it
 
     opts, quiet = _options(ctx, OUTPUT)
     report(build_kit(opts, progress=not quiet), quiet)

@@ -7,6 +7,7 @@ modules load only when one of its commands runs (see pnp.app.LazyGroup), so pnp 
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import sys
@@ -16,9 +17,7 @@ _built: list = []  # the app, once built
 
 def _group(module: str):  # -> a loader for pnp.app.LazyGroup: the module's Typer `app`
     def load():
-        import importlib
-
-        import typer.main
+        import typer.main  # Typer loads after `main` has installed the signal handlers
 
         return typer.main.get_group(importlib.import_module(module).app)
 
@@ -28,7 +27,7 @@ def _group(module: str):  # -> a loader for pnp.app.LazyGroup: the module's Type
 def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install its handlers first
     if _built:
         return _built[0]
-    import typer
+    import typer  # after the signal handlers (see `main`)
 
     from .app import App, lazy_group
     from .games.registry import GAMES
@@ -43,7 +42,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
 
     def version(value: bool) -> None:
         if value:
-            from importlib.metadata import version as installed
+            from importlib.metadata import version as installed  # only for --version
 
             typer.echo(f"pnp {installed('pnp')}")
             raise typer.Exit()
@@ -57,7 +56,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
     @app.command("list")
     def list_command() -> None:
         """The games, what pnp prints for each, and the commands that build and check them."""
-        from .kit import print_games
+        from .kit import print_games  # the kit's code loads only for `pnp list` and builds
 
         print_games(app_command())
 
@@ -66,7 +65,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
 
 
 def app_command():  # -> the root click group, to look commands up by name
-    import typer.main
+    import typer.main  # after the signal handlers (see `main`)
 
     return typer.main.get_command(_app())
 

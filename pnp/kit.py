@@ -20,9 +20,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+import jinja2
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
 from . import output
 from .games.registry import GAMES, credit_line
 from .output import BuildOptions, Staged
+from .resources import data_dir
 
 
 INDEX = "index.html"
@@ -71,13 +78,9 @@ def how_to_print(f: FileFacts, paper: str) -> str:
 
 def _progress(enabled: bool) -> Any:
     """A progress bar on stderr, shown only on a terminal."""
-    from rich.console import Console
-
     console = Console(stderr=True)
     if not (enabled and console.is_terminal):
         return nullcontext(None)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     return Progress(TextColumn("{task.description:<18}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True)
 
 
@@ -95,12 +98,10 @@ def _worker() -> None:
 
 def _preload() -> None:
     """Load once, before the workers fork, what every process needs and would each load on first
-    use: each target's code, the fonts, ReportLab's typesetter, the Markdown parser and Jinja2."""
-    import jinja2  # noqa: F401
-
+    use: each target's code, the fonts, ReportLab's typesetter and the Markdown parser."""
     from .draw import typeset  # noqa: F401
     from .draw.text import FACES, embedded
-    from .rulesheets import markdown
+    from .draw.markdown import markdown
 
     for game in GAMES:
         importlib.import_module(game.build_module)
@@ -191,10 +192,6 @@ def _title(stem: str, folder: str) -> str:
 
 
 def render_index(root: Path, written: list[Path], paper: str) -> str:
-    import jinja2
-
-    from .resources import data_dir
-
     def pieces(target: str) -> str:  # the first PDF of a target, the one holding its pieces
         return next(f"{target}/{p.name}" for p in written if p.parent == root / target and p.suffix == ".pdf")
 
@@ -216,8 +213,6 @@ def summary_rows(paths: Iterable[Path]) -> list[tuple[str, str, str, str]]:
     paths = list(paths)
     if not paths:
         return []
-    import os
-
     root = Path(os.path.commonpath([p.parent for p in paths]))
     rows: list[tuple[str, str, str, str]] = []
     groups: dict[Path, list[FileFacts]] = {}
@@ -252,9 +247,6 @@ def _n(value: int | None) -> str:
 
 def print_summary(paths: list[Path]) -> None:
     """The table on stdout: PDF pages and sheets of paper are counted in the total, SVG pages not."""
-    from rich.console import Console
-    from rich.table import Table
-
     rows = summary_rows(paths)
     if not rows:
         return
@@ -276,8 +268,6 @@ def print_summary(paths: list[Path]) -> None:
 
 def print_games(root: Any) -> None:
     """Each game from the registered commands: its credit, what `pnp build` prints, its commands."""
-    import typer
-
     build = root.get_command(None, "build")
     for game in GAMES:
         typer.echo(f"{game.title}  [{game.id}/]")

@@ -66,7 +66,7 @@ class Offset(NamedTuple):
 
 def back_offset(text: str) -> Offset:
     """`X,Y` in mm, each within the sheet margin so that the backs stay on the paper."""
-    from .layouts import sheet_layout
+    from .layouts import sheet_layout  # pydantic loads only when a back offset is given
 
     margin = sheet_layout().margin
     parts = text.split(",")

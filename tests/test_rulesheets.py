@@ -23,7 +23,8 @@ from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output import reset
 from pnp.credits import credits
-from pnp.rulesheets import parse, render_template, write_rules
+from pnp.draw.markdown import parse
+from pnp.rulesheets import render_template, write_rules
 
 GAMES = {
     "power-lines-cards": power_lines_cards,
@@ -283,7 +284,7 @@ def test_svg_only_builds_write_the_html_rules(tmp_path):
 def test_markup_takes_what_the_templates_use_and_refuses_the_rest():
     from pnp.draw.text import BOLD, embedded
     from pnp.draw.typeset import markup
-    from pnp.rulesheets import markdown
+    from pnp.draw.markdown import markdown
 
     assert markup(markdown().parseInline("a & b\n**c**")[0]) == f'a &amp; b <font name="{embedded(BOLD)}">c</font>'
     for unused in ("*slanted*", "`code`", "[a link](https://example.org)"):

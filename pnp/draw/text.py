@@ -57,13 +57,13 @@ def embedded(font: str) -> str:
 
 def cap_height(size: float, font: str = REGULAR) -> float:
     """Height in mm of a capital letter at `size` pt, from the embedded face's own metrics."""
-    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.pdfmetrics import getFont  # as above
 
     return size * MM_PER_PT * getFont(embedded(font)).face.capHeight / 1000
 
 
 def width_mm(text: str, font: str, size: float) -> float:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # as above
 
     return stringWidth(text, embedded(font), size) * MM_PER_PT
 

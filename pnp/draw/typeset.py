@@ -19,14 +19,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageTemplate, Paragraph, Table, TableStyle
 
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from .markdown import Figure, figure_name, markdown
 from .pdf import PT_PER_MM, paint
 from .shapes import Drawing
 from .text import BOLD, REGULAR, embedded, width_mm
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
-
-    from ..rulesheets import Figure
 
 
 class RuleSheetLayout(LayoutModel):
@@ -171,8 +170,6 @@ def _table(tokens: list[Token], column: float) -> Table:
 
 def story(tokens: list[Token], figures: dict[str, Figure], column: float, max_height: float) -> tuple[list[Flowable], list[Flowable]]:
     """The title band's flowables (the title and the byline after it) and the columns' flowables."""
-    from ..rulesheets import figure_name, markdown
-
     st = _styles()
     head: list[Flowable] = []
     body: list[Flowable] = []

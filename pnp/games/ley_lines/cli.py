@@ -159,7 +159,7 @@ def show_command(
         raise PnpError(f"--turn {turn}: {record_path} has only {game.turns} turn{'s' * (game.turns != 1)}", exit_code=2)
     if turn is not None:
         game = replay(record, turn)
-    from ...draw.pdf import render_pdf
+    from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
     from ...draw.svg import render_svg
     from .draw import position_page
 

@@ -7,7 +7,7 @@ from ...draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, REGULAR, cap_height
 from ...piecepack.draw import piecepack_layout
 from ...piecepack.model import Piece, Suit
-from ...rulesheets import Figure
+from ...draw.markdown import Figure
 from .draw import dealt_tile
 from .files import ID_RULES, PACK_RULES, PACKS, SQUARE_RULES
 from .engine import LL, LR, SIZE, UL, UR, Kind, Placement, Tile, classify, facing_pairs, score_layout

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, polygon, scale
 from ...draw.text import BOLD, REGULAR, cap_height
-from ...rulesheets import Figure
+from ...draw.markdown import Figure
 from . import cards
 from .catalogue import catalogue
 from .validate import load_format

@@ -7,7 +7,7 @@ from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, REGULAR, cap_height
 from ...piecepack.draw import piecepack_layout, tile_face
 from ...resources import deck_file
-from ...rulesheets import Figure
+from ...draw.markdown import Figure
 from .grid import SIZE, TILE_RULES, TILES, Grid, parse_grid
 from .scoring import LineScore, score
 
