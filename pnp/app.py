@@ -1,27 +1,92 @@
-"""The Typer app class every pnp command group uses: user errors become a message and an exit code."""
+"""The contract every pnp command keeps, declared once: how it reports, exits and prints JSON.
+
+A command returns a `Report` (one input) or a list of them (several inputs); `friendly` does the
+rest. With `--json` it prints one envelope per input on standard output, on every path (an
+invalid input, a missing file, a usage error inside the command):
+
+    {"schema": "pnp/1", "command", "file", "valid", "diagnostics": [...], ...result}
+
+where the result's fields (each command names its own) are null when the input is invalid; a
+command that takes several inputs always prints an array. Without `--json` the findings go to
+standard error through the one reporter (pnp.diagnostics.report_lines), with the offending line
+and a caret on a terminal. The exit code is 0 when every input is valid, 1 when one is not,
+2 when the command was used wrongly.
+"""
 
 from __future__ import annotations
 
+import difflib
 import functools
+import json
+import os
+import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Annotated, Any, Callable, Sequence
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from . import output
-from .diagnostics import Diagnostic, PnpError, clean, report_lines
+from .diagnostics import Diagnostic, PnpError, Rejected, clean, has_errors, report_lines, wants_colour
 from .textfile import forget_inputs
 
+SCHEMA = "pnp/1"
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
-def print_diagnostics(file: Path, diagnostics: Iterable[Diagnostic]) -> None:
-    """Findings compiler-style on stderr (many of a kind summed up), leaving stdout to the result."""
-    for line in report_lines(str(file), diagnostics):
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a command found in one input: its findings and, when the input is valid, its result."""
+
+    file: Path | str | None
+    diagnostics: Sequence[Diagnostic] = ()
+    result: dict[str, Any] | None = None
+    source: bytes | None = None  # the input as read, for the reporter's excerpts
+
+    @property
+    def valid(self) -> bool:
+        return self.result is not None and not has_errors(self.diagnostics)
+
+
+def json_name(file: Path | str | None) -> str | None:
+    """A file name strict JSON parsers accept: bytes that are not UTF-8 written as \\xNN."""
+    return None if file is None else os.fsencode(file).decode("utf-8", "backslashreplace")
+
+
+def envelope(command: str, fields: Sequence[str], report: Report) -> dict[str, Any]:
+    found = {key: (report.result or {}).get(key) if report.valid else None for key in fields}
+    return {
+        "schema": SCHEMA,
+        "command": command,
+        "file": json_name(report.file),
+        "valid": report.valid,
+        "diagnostics": [d.as_json() for d in report.diagnostics],
+        **found,
+    }
+
+
+def print_findings(report: Report) -> None:
+    """The report's findings on standard error, compiler-style (many of a kind summed up)."""
+    colour = wants_colour(sys.stderr)
+    for line in report_lines(str(report.file), report.diagnostics, report.source, colour=colour):
         typer.echo(line, err=True)
 
 
-def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Run `command`; a PnpError prints its message on stderr and exits with its code, no traceback.
+@dataclass(frozen=True)
+class Contract:
+    """What a command promises beside its own work: its name and the fields of its JSON result."""
+
+    command: str  # as typed: `solitaire score`
+    fields: tuple[str, ...] = ()
+    many: bool = False  # takes several inputs: its JSON is always an array
+
+
+def friendly(command: Callable[..., Any], contract: Contract | None = None) -> Callable[..., Any]:
+    """Run `command` under the contract: its reports printed and turned into an exit code, and a
+    PnpError a message (or, with --json, an envelope) instead of a traceback.
 
     Each command starts with nothing read and nothing staged for writing (see pnp.textfile, pnp.output).
     """
@@ -30,15 +95,64 @@ def friendly(command: Callable[..., Any]) -> Callable[..., Any]:
     def run(*args: Any, **kwargs: Any) -> Any:
         forget_inputs()
         output.reset()
+        as_json = contract is not None and kwargs.get("as_json", False)
         try:
-            return command(*args, **kwargs)
+            reports = command(*args, **kwargs)
         except PnpError as exc:
-            typer.echo(clean(str(exc)), err=True)
+            if not as_json:
+                _print_error(exc)
+                raise typer.Exit(exc.exit_code) from None
+            reports = [_error_report(exc, kwargs)] * (1 if not contract.many else max(1, len(_inputs(kwargs))))
+            _emit(contract, reports)
             raise typer.Exit(exc.exit_code) from None
         finally:
             output.reset()
+        if contract is None or reports is None:
+            return None
+        reports = reports if isinstance(reports, list) else [reports]
+        if as_json:
+            _emit(contract, reports)
+        else:
+            for report in reports:
+                print_findings(report)
+        if not all(r.valid for r in reports):
+            raise typer.Exit(1)
+        return None
 
     return run
+
+
+def _print_error(exc: PnpError) -> None:
+    if isinstance(exc, Rejected):
+        print_findings(Report(exc.file, exc.diagnostics, source=exc.source))
+        typer.echo(clean(exc.verdict), err=True)
+    else:
+        typer.echo(clean(str(exc)), err=True)
+
+
+def _inputs(kwargs: dict[str, Any]) -> list[Any]:
+    """The command's input files: its path arguments, a list of them counting each."""
+    found: list[Any] = []
+    for value in kwargs.values():
+        if isinstance(value, Path):
+            found.append(value)
+        elif isinstance(value, list) and value and all(isinstance(v, Path) for v in value):
+            found += value
+    return found
+
+
+def _error_report(exc: PnpError, kwargs: dict[str, Any]) -> Report:
+    if isinstance(exc, Rejected):
+        return Report(exc.file, exc.diagnostics)
+    inputs = _inputs(kwargs)
+    file = exc.file if exc.file is not None else (inputs[0] if inputs else None)
+    code = "usage" if exc.exit_code == 2 else "invalid"
+    return Report(file, [Diagnostic("error", code, clean(str(exc)))])
+
+
+def _emit(contract: Contract, reports: list[Report]) -> None:
+    objects = [envelope(contract.command, contract.fields, r) for r in reports]
+    typer.echo(json.dumps(objects if contract.many else objects[0], indent=2))
 
 
 def _plain_flags(params: list[Any]) -> list[Any]:
@@ -57,6 +171,15 @@ class Command(TyperCommand):
 class Group(TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """A mistyped command gets the nearest name, if one is near."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            near = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            if near:
+                ctx.fail(f"No such command '{name}'. Did you mean '{near[0]}'?")
+        return super().resolve_command(ctx, args)
 
 
 class LazyGroup(Group):
@@ -81,26 +204,45 @@ def lazy_group(loaders: dict[str, Callable[[], Any]], base: type[LazyGroup] = La
     return type(base.__name__, (base,), {"loaders": loaders})
 
 
-class App(typer.Typer):
-    """A Typer whose commands and callbacks are all `friendly`, and whose flags show no value in help."""
+def usage_example(*lines: str) -> str:
+    """A help screen's last words: how the command is typed."""
+    return "Example" + ("s" if len(lines) > 1 else "") + ":\n\n" + "\n\n".join(f"  {line}" for line in lines)
 
-    def __init__(self, **kwargs: Any) -> None:
+
+class App(typer.Typer):
+    """A Typer whose commands and callbacks keep the contract (`friendly`), take -h, end their help
+    with an example (`example=`), and whose flags show no value in help.
+
+    `name` names the command group as typed (`solitaire`); a command declares the fields of its
+    JSON result with `result=` and, if it takes several inputs, `many=True`."""
+
+    def __init__(self, name: str = "", example: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("pretty_exceptions_enable", False)
         kwargs.setdefault("add_completion", False)
         kwargs.setdefault("cls", Group)
+        kwargs.setdefault("context_settings", HELP_OPTIONS)
+        if example:
+            kwargs["epilog"] = usage_example(example)
         super().__init__(**kwargs)
+        self.group_name = name
 
-    def command(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def command(self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         kwargs.setdefault("cls", Command)
-        return _registering_friendly(super().command(*args, **kwargs))
+        kwargs.setdefault("epilog", usage_example(example))
+        contract = Contract(f"{self.group_name} {name}".strip(), tuple(result), many)
+        register = super().command(name, **kwargs)
+
+        def decorator(function: Callable[..., Any]) -> Callable[..., Any]:
+            register(friendly(function, contract))
+            return function
+
+        return decorator
 
     def callback(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        return _registering_friendly(super().callback(*args, **kwargs))
+        register = super().callback(*args, **kwargs)
 
+        def decorator(function: Callable[..., Any]) -> Callable[..., Any]:
+            register(friendly(function))
+            return function
 
-def _registering_friendly(register: Callable[[Callable[..., Any]], Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    def decorator(command: Callable[..., Any]) -> Callable[..., Any]:
-        register(friendly(command))
-        return command
-
-    return decorator
+        return decorator

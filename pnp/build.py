@@ -21,7 +21,7 @@ import typer
 import typer.main
 from typer.models import CommandInfo
 
-from .app import App, Command, LazyGroup, friendly, lazy_group
+from .app import App, Command, LazyGroup, friendly, lazy_group, usage_example
 from .diagnostics import PnpError
 from .games.registry import GAMES, Game
 from .output import FORMATS, BuildOptions, begin, commit
@@ -60,13 +60,12 @@ def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]
     return opts, given["quiet"]
 
 
-def report(paths: list[Path], quiet: bool) -> None:
-    """Write what the build staged, then show what was written (file, pages, sheets, size)."""
-    commit()
+def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
+    """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed."""
     if not quiet:
         from .kit import print_summary  # rich and Jinja2 (the kit's) load only when a build ends
 
-        print_summary(paths)
+        print_summary(folder, paths, removed)
 
 
 def _command(game: Game, module: ModuleType) -> Callable[..., None]:
@@ -81,7 +80,8 @@ def _command(game: Game, module: ModuleType) -> Callable[..., None]:
 
     def run(ctx: typer.Context, **values: Any) -> None:
         opts, quiet = _options(ctx, OUTPUT / game.id)
-        report(module.build(opts, module.Options(**values)), quiet)
+        written = module.build(opts, module.Options(**values))
+        report(opts.out, written, commit(), quiet)
 
     run.__signature__ = inspect.Signature(params)  # read by Typer
     return run
@@ -97,7 +97,9 @@ def target_help(game: Game, module: ModuleType) -> str:
 def _target(game: Game) -> Callable[[], Any]:
     def load() -> Any:
         module = importlib.import_module(game.build_module)
-        info = CommandInfo(name=game.id, cls=Command, callback=friendly(_command(game, module)), help=target_help(game, module))
+        info = CommandInfo(
+            name=game.id, cls=Command, callback=friendly(_command(game, module)), help=target_help(game, module), epilog=usage_example(f"pnp build {game.id} --paper letter")
+        )
         return typer.main.get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
 
     return load
@@ -118,7 +120,9 @@ class _Targets(LazyGroup):
 
 
 app = App(
+    "build",
     help="Write print-ready PDFs (and SVGs): alone, the whole kit into output/, a folder per game, with index.html.",
+    example="pnp build ley-lines --players 3 --paper letter",
     no_args_is_help=False,
     cls=lazy_group({game.id: _target(game) for game in GAMES}, _Targets),
 )
@@ -140,4 +144,4 @@ def build_all(
     from .kit import build_kit  # as above: `pnp build TARGET --help` needs none of it
 
     opts, quiet = _options(ctx, OUTPUT)
-    report(build_kit(opts, progress=not quiet), quiet)
+    report(opts.out, *build_kit(opts, progress=not quiet), quiet)

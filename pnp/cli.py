@@ -34,6 +34,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
 
     app = App(
         help="Print-and-play generator and deck-builder for small 'line' games.",
+        example="pnp build --paper letter",
         no_args_is_help=True,
         add_completion=True,
         # `pnp build`, then each game's command group, in the registry's order
@@ -53,7 +54,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
     ) -> None:
         """Print-and-play generator and deck-builder for small 'line' games."""
 
-    @app.command("list")
+    @app.command("list", example="pnp list")
     def list_command() -> None:
         """The games, what pnp prints for each, and the commands that build and check them."""
         from .kit import print_games  # the kit's code loads only for `pnp list` and builds

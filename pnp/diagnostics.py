@@ -65,17 +65,29 @@ class PnpError(Exception):
     exit_code 1: the content of an input is wrong; 2: the command was used wrongly.
     """
 
-    def __init__(self, message: str, exit_code: int = 1):
+    def __init__(self, message: str, exit_code: int = 1, file: Path | None = None):
         super().__init__(message)
         self.exit_code = exit_code
+        self.file = file  # the input at fault, where there is one
 
     def __reduce__(self) -> tuple:  # raised in a worker process, re-raised in the parent
-        return PnpError, (str(self), self.exit_code)
+        return PnpError, (str(self), self.exit_code, self.file)
 
 
-def rejected(path: Path, diagnostics: Iterable[Diagnostic], verdict: str) -> PnpError:
-    """The error for an input file a command cannot use: each finding, then the verdict."""
-    return PnpError("\n".join([*report_lines(str(path), diagnostics), verdict]))
+class Rejected(PnpError):
+    """An input file a command cannot use: its findings, then the verdict (exit 1)."""
+
+    def __init__(self, file: Path, diagnostics: Iterable[Diagnostic], verdict: str, source: bytes | None = None):
+        self.diagnostics = list(diagnostics)
+        self.verdict, self.source = verdict, source
+        super().__init__("\n".join([*report_lines(str(file), self.diagnostics), verdict]), 1, file)
+
+    def __reduce__(self) -> tuple:
+        return Rejected, (self.file, self.diagnostics, self.verdict, self.source)
+
+
+def rejected(path: Path, diagnostics: Iterable[Diagnostic], verdict: str, source: bytes | None = None) -> Rejected:
+    return Rejected(path, diagnostics, verdict, source)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

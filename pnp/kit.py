@@ -27,6 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import output
+from .diagnostics import plural, shown
 from .games.registry import GAMES, credit_line
 from .output import BuildOptions, Staged
 from .resources import data_dir
@@ -125,8 +126,9 @@ def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
         pool.join()
 
 
-def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
-    """Every target into `opts.out/TARGET/`, then the index; returns every file written."""
+def build_kit(opts: BuildOptions, progress: bool = True) -> tuple[list[Path], list[Path]]:
+    """Every target into `opts.out/TARGET/`, then the index; returns every file written, and every
+    file removed (an older build's, where this one wrote none)."""
     _preload()
     done: dict[str, list[Path]] = {}
     with _progress(progress) as bar:
@@ -139,13 +141,13 @@ def build_kit(opts: BuildOptions, progress: bool = True) -> list[Path]:
         if bar:
             bar.update(task, description="writing")
         written = [path for game in GAMES for path in done[game.id]]
-        output.commit()  # the index describes the files as written
+        removed = output.commit()  # the index describes the files as written
         index = render_index(opts.out, written, opts.paper)
         written += output.write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
-        output.remove_moved(opts.out, [path.name for path in written if path.parent != opts.out])
+        removed += output.remove_moved(opts.out, [path.name for path in written if path.parent != opts.out])
         if bar:
             bar.advance(task)
-    return written
+    return written, removed
 
 
 # --- index.html ----------------------------------------------------------------------------------
@@ -245,15 +247,14 @@ def _n(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def print_summary(paths: list[Path]) -> None:
-    """The table on stdout: PDF pages and sheets of paper are counted in the total, SVG pages not."""
+def print_summary(folder: Path, paths: list[Path], removed: list[Path] = ()) -> None:
+    """The table on stdout: PDF pages and sheets of paper are counted in the total, SVG pages not;
+    then any file the build removed."""
     rows = summary_rows(paths)
-    if not rows:
-        return
     console = Console(file=sys.stdout, highlight=False)
     if not console.is_terminal:
         console = Console(file=sys.stdout, highlight=False, width=120, no_color=True)
-    table = Table(title=f"pnp wrote {len(paths)} file{'s' * (len(paths) != 1)}", title_justify="left", show_footer=False)
+    table = Table(title=f"pnp wrote {plural(len(paths), 'file')} into {shown(folder)}{os.sep}", title_justify="left", show_footer=False)
     for column, justify in (("file", "left"), ("pages", "right"), ("sheets", "right"), ("size", "right")):
         table.add_column(column, justify=justify)
     for row in rows[:-1]:
@@ -261,6 +262,8 @@ def print_summary(paths: list[Path]) -> None:
     table.add_section()
     table.add_row(*rows[-1], style="bold")
     console.print(table)
+    for path in removed:
+        typer.echo(f"removed {shown(path)}: an older build's, which this one no longer writes")
 
 
 # --- pnp list ------------------------------------------------------------------------------------------

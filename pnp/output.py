@@ -117,34 +117,39 @@ def take_over(staged: Staged) -> None:
         _staged.groups.setdefault(folder, {}).update(groups)
 
 
-def commit() -> None:
-    """Write every staged file; a file that is an input of this command stops it before anything is written."""
+def commit() -> list[Path]:
+    """Write every staged file; a file that is an input of this command stops it before anything is
+    written. Returns the files removed: pages of an older, longer build."""
     global _staged
     staged, _staged = _staged, None
     if staged is None or not staged.files:
-        return
+        return []
     targets = list(staged.files) + [folder / MANIFEST for folder in staged.groups]
     for path in targets:
         check_target(path)
     with _signals_held():
-        for folder, groups in staged.groups.items():
-            _commit_folder(folder, groups, {p.name: data for p, data in staged.files.items() if p.parent == folder})
+        return [
+            removed
+            for folder, groups in staged.groups.items()
+            for removed in _commit_folder(folder, groups, {p.name: data for p, data in staged.files.items() if p.parent == folder})
+        ]
 
 
-def remove_moved(folder: Path, names: Iterable[str]) -> None:
+def remove_moved(folder: Path, names: Iterable[str]) -> list[Path]:
     """Remove from `folder` the files of these names that pnp wrote there, unchanged since: an
     older build's, whose files this one wrote elsewhere (the kit, once flat, now a folder per game)."""
     manifest = _read_manifest(folder)
     moved = [name for name in dict.fromkeys(names) if name in manifest]
     if not moved:
-        return
+        return []
     with _signals_held():
-        for name in moved:
-            _remove_if_ours(folder / name, manifest.pop(name))
+        removed = [folder / name for name in moved if _remove_if_ours(folder / name, manifest.pop(name))]
         write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
+    return removed
 
 
-def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> None:
+def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> list[Path]:
+    removed = []
     manifest = _read_manifest(folder)
     for name, data in files.items():
         write_file(folder / name, data)
@@ -155,12 +160,14 @@ def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]
             continue
         page = re.compile(rf"{re.escape(group)}-[0-9]{{2,}}\.svg")
         for name in [n for n in manifest if page.fullmatch(n) and n not in files]:
-            _remove_if_ours(folder / name, manifest.pop(name))
+            if _remove_if_ours(folder / name, manifest.pop(name)):
+                removed.append(folder / name)
     # Forget files that are gone or no longer what pnp wrote.
     for name in list(manifest):
         if name not in files and not _is_ours(folder / name, manifest[name]):
             del manifest[name]
     write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
+    return removed
 
 
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
@@ -201,12 +208,14 @@ def _is_ours(path: Path, digest: str) -> bool:
         return False
 
 
-def _remove_if_ours(path: Path, digest: str) -> None:
-    if _is_ours(path, digest):
-        try:
-            path.unlink()
-        except OSError as exc:
-            raise _failed(path, exc) from None
+def _remove_if_ours(path: Path, digest: str) -> bool:
+    if not _is_ours(path, digest):
+        return False
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise _failed(path, exc) from None
+    return True
 
 
 def check_folder(folder: Path) -> None:

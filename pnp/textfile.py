@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 from pathlib import Path
 
 from .diagnostics import Diagnostic, PnpError, error, shown
@@ -29,21 +30,27 @@ def inputs() -> dict[tuple[int, int], Path]:
     return dict(_inputs)
 
 
+STDIN = Path("-")  # as a file name: read standard input
+
+
 def read_bytes(path: Path) -> bytes:
-    """At most MAX_BYTES + 1 bytes of a regular file; anything else is a usage error (exit 2).
+    """At most MAX_BYTES + 1 bytes of a regular file, or of standard input for `-`; anything else
+    is a usage error (exit 2).
 
     The kind of file is checked before opening, and again on the open descriptor (it may have
     been swapped in between). The open never blocks, so a FIFO cannot hang pnp; reading stops
     one byte past the limit whatever the file system says the size is.
     """
+    if Path(path) == STDIN:
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
     name = shown(path)
     try:
         _must_be_regular(os.stat(path), name)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise PnpError(f"{name}: no such file", exit_code=2) from None
+        raise PnpError(f"{name}: no such file", exit_code=2, file=path) from None
     except OSError as exc:
-        raise PnpError(f"{name}: cannot read: {exc.strerror or exc}", exit_code=2) from None
+        raise PnpError(f"{name}: cannot read: {exc.strerror or exc}", exit_code=2, file=path) from None
     try:
         info = os.fstat(fd)
         _must_be_regular(info, name)
@@ -69,7 +76,7 @@ def _must_be_regular(info: os.stat_result, name: str) -> None:
         raise PnpError(f"{name}: is a directory, expected a file", exit_code=2)
     if not stat.S_ISREG(mode):
         kind = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-        raise PnpError(f"{name}: is {kind}, not a regular file; save the text to a file first", exit_code=2)
+        raise PnpError(f"{name}: is {kind}, not a regular file; give - to read standard input", exit_code=2)
 
 
 def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:

@@ -378,7 +378,8 @@ def test_cli_json_schema():
     result = invoke("score", "--json", str(EXAMPLE_FILE))
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data) == ["file", "valid", "players", "colours", "winner", "diagnostics"]
+    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "players", "colours", "winner"]
+    assert (data["schema"], data["command"]) == ("pnp/1", "paint-the-line score")
     assert (data["file"], data["valid"], data["winner"], data["diagnostics"]) == (str(EXAMPLE_FILE), True, 2, [])
     assert data["players"] == [
         {"player": 1, "colours": ["red", "green"], "score": 24, "largest_group": 2},
@@ -410,12 +411,14 @@ def test_cli_invalid_file_exits_1_with_located_diagnostics(tmp_path):
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert data == {
+        "schema": "pnp/1",
+        "command": "paint-the-line score",
         "file": str(path),
         "valid": False,
-        "players": [],
-        "colours": {},
-        "winner": None,
         "diagnostics": [{"severity": "error", "code": "bad-pips", "message": data["diagnostics"][0]["message"], "line": 5, "column": 9}],
+        "players": None,
+        "colours": None,
+        "winner": None,
     }
 
 

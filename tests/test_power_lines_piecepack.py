@@ -339,7 +339,8 @@ def test_cli_json_schema():
     result = invoke("score", "--json", str(EXAMPLES / "example.record"))
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert set(data) == {"valid", "suits", "values", "winner", "lines", "diagnostics"}
+    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "suits", "values", "winner", "lines"]
+    assert (data["schema"], data["command"], data["file"]) == ("pnp/1", "power-lines score", str(EXAMPLES / "example.record"))
     assert (data["valid"], data["suits"], data["values"], data["winner"], data["diagnostics"]) == (True, 10, 9, "suits", [])
     assert [line["name"] for line in data["lines"]] == [
         *(f"row {i}" for i in range(1, 5)),
@@ -361,7 +362,7 @@ def test_cli_invalid_file_exits_1_with_located_diagnostics(tmp_path):
 
     data = json.loads(invoke("score", "--json", str(path)).stdout)
     assert data["valid"] is False
-    assert (data["suits"], data["values"], data["winner"], data["lines"]) == (0, 0, "tie", [])
+    assert (data["suits"], data["values"], data["winner"], data["lines"]) == (None, None, None, None)  # no result for an invalid file
     assert data["diagnostics"][0] == {"severity": "error", "code": "bad-tile", "message": data["diagnostics"][0]["message"], "line": 1, "column": 7}
 
 

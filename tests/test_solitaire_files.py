@@ -238,14 +238,13 @@ def test_score_json_schema_and_exit_code(tmp_path):
     layout.write_text(FULL)
     result = runner.invoke(app, ["solitaire", "score", str(tiles), str(layout), "--json"])
     data = json.loads(result.stdout)
-    assert set(data) == {"valid", "tiles_placed", "pairs", "score", "violations"}
-    assert set(data["pairs"]) == {"match", "sum5", "wild", "invalid"}
+    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "tiles_placed", "pairs", "score"]
     match, bad = _layout_scoring(deal(5), parse_layout(FULL).layout)
-    assert data["score"] == 2 * match and data["pairs"]["invalid"] == bad == len(data["violations"])
-    assert data["tiles_placed"] == 16 and sum(data["pairs"].values()) == 48
-    assert result.exit_code == (1 if bad else 0) and data["valid"] is (bad == 0)
-    v = data["violations"][0]
-    assert len(v["cells"]) == 2 and len(v["squares"]) == 2 and v["message"]
+    assert bad and result.exit_code == 1 and data["valid"] is False
+    # Each broken facing pair is a finding at its cell; an invalid layout has no score.
+    assert [d["code"] for d in data["diagnostics"]] == ["facing-pair"] * bad
+    assert all(d["line"] and d["column"] and "row" in d["message"] for d in data["diagnostics"])
+    assert (data["tiles_placed"], data["pairs"], data["score"]) == (None, None, None)
 
 
 def test_score_a_valid_partial_layout(tmp_path):
@@ -253,7 +252,16 @@ def test_score_a_valid_partial_layout(tmp_path):
     tiles.write_text(DEAL)
     layout.write_text("1 . . .\n. . . .\n. . . .\n. . . .\n")
     data = json.loads(runner.invoke(app, ["solitaire", "score", str(tiles), str(layout), "--json"]).stdout)
-    assert data == {"valid": True, "tiles_placed": 1, "pairs": {"match": 0, "sum5": 0, "wild": 0, "invalid": 0}, "score": 0, "violations": []}
+    assert data == {
+        "schema": "pnp/1",
+        "command": "solitaire score",
+        "file": str(layout),
+        "valid": True,
+        "diagnostics": [],
+        "tiles_placed": 1,
+        "pairs": {"match": 0, "sum5": 0, "wild": 0, "invalid": 0},
+        "score": 0,
+    }
 
 
 def test_score_reports_where_a_layout_is_wrong(tmp_path):

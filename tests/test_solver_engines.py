@@ -20,6 +20,8 @@ from pnp.games.pack_solitaire import solver
 from pnp.games.pack_solitaire.engine import deal
 from pnp.games.pack_solitaire.files import format_tiles
 from pnp.games.pack_solitaire.solver import solve
+from pnp.games.pack_solitaire.solver.codes import encode
+from pnp.games.pack_solitaire.solver.geometry import c_geometry
 from pnp.piecepack.model import Piece, Suit
 
 
@@ -121,12 +123,12 @@ def test_asking_for_a_missing_or_unknown_engine_is_an_error(monkeypatch):
 
 
 def test_the_compiled_core_rejects_malformed_input():
-    codes = bytes(x for tile in solver._codes(deal(3), list(range(1, 17))) for x in tile)
+    codes = bytes(x for tile in deal(3).values() for x in encode(tile))
     with pytest.raises(ValueError, match="square codes"):
-        solver._csearch.search(bytes([7]) * 64, solver._geometry(), 10, -1.0)
+        solver._csearch.search(bytes([7]) * 64, c_geometry(), 10, -1.0)
     with pytest.raises(ValueError, match="64 square codes"):
-        solver._csearch.search(codes[:60], solver._geometry(), 10, -1.0)
+        solver._csearch.search(codes[:60], c_geometry(), 10, -1.0)
     with pytest.raises(ValueError, match="malformed geometry"):
-        solver._csearch.search(codes, solver._geometry()[:-1], 10, -1.0)
+        solver._csearch.search(codes, c_geometry()[:-1], 10, -1.0)
     with pytest.raises(ValueError, match="malformed geometry"):
-        solver._csearch.search(codes, array("i", [*solver._geometry(), 0]), 10, -1.0)
+        solver._csearch.search(codes, array("i", [*c_geometry(), 0]), 10, -1.0)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pnp.app import App, print_diagnostics
-from pnp.textfile import read_bytes
+from ...app import App, JsonOption, Report
+from ...textfile import read_bytes
+from ..registry import game
 
 from .board import ColourScore, Group, Result, score
 from .files import load_board
 
+GAME = game("paint-the-line")
 app = App(
-    help="Paint the Line, a two-player Looney Pyramids game by Robert Dudley (2011): "
-    "check a finished 3x6 scoring board and score each player's groups.",
+    GAME.group,
+    help=f"{GAME.made_by}, a two-player Looney Pyramids game: check a finished 3x6 scoring board and score each player's groups.",
+    example="pnp paint-the-line score finished.board",
     no_args_is_help=True,
 )
 
@@ -62,26 +64,21 @@ def _pyramids(n: int) -> str:
     return f"{n} pyramid{'s' * (n != 1)}"
 
 
-@app.command("score")
+@app.command("score", result=("players", "colours", "winner"), example="pnp paint-the-line score finished.board --json")
 def score_command(
-    file: Annotated[Path, typer.Argument(help="A .board file: the two player lines, then 3 rows of 6 spaces.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-) -> None:
+    file: Annotated[Path, typer.Argument(help="A .board file: the two player lines, then 3 rows of 6 spaces (- reads standard input).", metavar="BOARD")],
+    as_json: JsonOption = False,
+) -> Report:
     """Score a finished board: each group of one colour is worth its pips times its pyramids."""
-    board, diagnostics = load_board(read_bytes(file))
+    data = read_bytes(file)
+    board, diagnostics = load_board(data)
     if board is None:
-        if as_json:
-            empty = {"players": [], "colours": {}, "winner": None}
-            typer.echo(json.dumps({"file": str(file), "valid": False, **empty, "diagnostics": [d.as_json() for d in diagnostics]}, indent=2))
-        else:
-            print_diagnostics(file, diagnostics)
-        raise typer.Exit(1)
+        return Report(file, diagnostics, source=data)
     result = score(board)
-    if as_json:
-        typer.echo(json.dumps({"file": str(file), "valid": True, **result_json(result), "diagnostics": []}, indent=2))
-        return
-    for colour in result.colours:
-        typer.echo(_colour_line(colour))
-    for p in result.players:
-        typer.echo(f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}")
-    typer.echo(_verdict(result))
+    if not as_json:
+        for colour in result.colours:
+            typer.echo(_colour_line(colour))
+        for p in result.players:
+            typer.echo(f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}")
+        typer.echo(_verdict(result))
+    return Report(file, diagnostics, result_json(result), data)

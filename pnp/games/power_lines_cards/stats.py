@@ -40,9 +40,8 @@ class DeckStats:
     average_value: float
     average_price: float
 
-    def as_json(self, file: str) -> dict:
+    def as_json(self) -> dict:
         return {
-            "file": file,
             "total": self.total,
             "has_base": self.has_base,
             "counts": self.counts,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ...diagnostics import Diagnostic, error, has_errors, rejected, sort_key
+from ...diagnostics import Diagnostic, error, has_errors, plural, rejected, shown, sort_key
 from ...resources import deck_file
 from ...rules import MultisetRules, load_rules
 from ...textfile import read_bytes
@@ -17,8 +17,19 @@ STANDARD_FORMAT = "formats/standard.toml"
 
 
 def load_format(path: Path | None = None) -> MultisetRules:
-    """A format file (the standard one when `path` is None); the card names fill in its items."""
-    return _standard() if path is None else load_rules(path, catalogue().names)
+    """A format file, or a shipped one by name (`singleton-ish`); the standard one when `path` is None.
+    The card names fill in its items."""
+    if path is None:
+        return _standard()
+    shipped = deck_file(f"formats/{path}.toml")
+    if path.parent == Path(".") and not path.suffix and shipped.is_file():
+        path = shipped
+    return load_rules(path, catalogue().names)
+
+
+def format_names() -> list[str]:
+    """The formats pnp ships, by name."""
+    return sorted(p.stem for p in deck_file("formats").glob("*.toml"))
 
 
 @cache
@@ -44,22 +55,10 @@ class DeckReport:
         """`FILE: valid, 26 cards (+ Base)` or `FILE: invalid, 24 cards, 3 errors, 1 warning`."""
         errors = sum(d.severity == "error" for d in self.diagnostics)
         warnings = len(self.diagnostics) - errors
-        parts = [f"{'valid' if self.valid else 'invalid'}, {_plural(self.total, 'card')}" + (" (+ Base)" if self.bases else "")]
-        parts += [_plural(n, word) for n, word in ((errors, "error"), (warnings, "warning")) if n]
+        parts = [f"{'valid' if self.valid else 'invalid'}, {plural(self.total, 'card')}" + (" (+ Base)" if self.bases else "")]
+        parts += [plural(n, word) for n, word in ((errors, "error"), (warnings, "warning")) if n]
         return f"{file}: {', '.join(parts)}"
 
-    def as_json(self, file: str) -> dict:
-        return {
-            "file": file,
-            "valid": self.valid,
-            "total": self.total,
-            "counts": self.counts,
-            "diagnostics": [d.as_json() for d in self.diagnostics],
-        }
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def validate_deck(data: bytes | str, rules: MultisetRules | None = None) -> DeckReport:
@@ -94,7 +93,8 @@ class Deck:
 
 def load_deck(path: Path, rules: MultisetRules | None = None) -> Deck:
     """The deck in `path`; a PnpError listing every finding if it breaks the rules."""
-    report = validate_deck(read_bytes(path), rules)
+    data = read_bytes(path)
+    report = validate_deck(data, rules)
     if not report.valid:
-        raise rejected(path, report.diagnostics, report.verdict(str(path)))
+        raise rejected(path, report.diagnostics, report.verdict(shown(path)), data)
     return Deck(report.counts, report.bases > 0, report.diagnostics)

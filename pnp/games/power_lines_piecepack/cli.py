@@ -7,23 +7,24 @@ anything else a grid.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pnp.app import App, print_diagnostics
-from pnp.diagnostics import Diagnostic, at_start
-from pnp.textfile import decode, read_bytes
-
+from ...app import App, JsonOption, Report
+from ...diagnostics import Diagnostic, at_start
+from ...textfile import decode, read_bytes
+from ..registry import game
 from .grid import Grid, parse_grid, source_lines
 from .record import parse_record
 from .scoring import Score, score
 
+GAME = game("power-lines")
 app = App(
-    help="Power Lines for piecepack, a two-player game designed by David Boyle (2000-2001): "
-    "check a finished 4x4 grid or a game record and score its ten power lines.",
+    GAME.group,
+    help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines.",
+    example="pnp power-lines score game.record",
     no_args_is_help=True,
 )
 
@@ -60,22 +61,17 @@ def _table(result: Score) -> str:
     return "\n".join(rows)
 
 
-@app.command("score")
+@app.command("score", result=("suits", "values", "winner", "lines"), example="pnp power-lines score game.record --json")
 def score_command(
-    file: Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-) -> None:
+    file: Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", metavar="RECORD")],
+    as_json: JsonOption = False,
+) -> Report:
     """Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game."""
-    grid, diagnostics = load(file.name, read_bytes(file))
+    data = read_bytes(file)
+    grid, diagnostics = load(file.name, data)
     if grid is None:
-        if as_json:
-            empty = {"valid": False, "suits": 0, "values": 0, "winner": "tie", "lines": []}
-            typer.echo(json.dumps({**empty, "diagnostics": [d.as_json() for d in diagnostics]}, indent=2))
-        else:
-            print_diagnostics(file, diagnostics)
-        raise typer.Exit(1)
+        return Report(file, diagnostics, source=data)
     result = score(grid)
-    if as_json:
-        typer.echo(json.dumps({"valid": True, **result.as_json(), "diagnostics": []}, indent=2))
-    else:
+    if not as_json:
         typer.echo(f"{grid}\n{_table(result)}")
+    return Report(file, diagnostics, result.as_json(), data)
