@@ -163,9 +163,26 @@ def _plain_flags(params: list[Any]) -> list[Any]:
     return params
 
 
+# click's UsageError, which Typer carries inside itself: a command line pnp cannot parse.
+_UsageError = next(k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError")
+
+
 class Command(TyperCommand):
+    contract: Contract | None = None  # set for each command by App.command
+
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """A command line pnp cannot parse is a usage error (exit 2); with --json, in the envelope too."""
+        json_asked = "--json" in args
+        try:
+            return super().parse_args(ctx, args)
+        except _UsageError as exc:
+            if self.contract is None or not json_asked:
+                raise
+            _emit(self.contract, [Report(None, [Diagnostic("error", "usage", clean(exc.format_message()))])])
+            ctx.exit(2)
 
 
 class Group(TyperGroup):
@@ -227,9 +244,9 @@ class App(typer.Typer):
         self.group_name = name
 
     def command(self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        kwargs.setdefault("cls", Command)
-        kwargs.setdefault("epilog", usage_example(example))
         contract = Contract(f"{self.group_name} {name}".strip(), tuple(result), many)
+        kwargs.setdefault("cls", type("Command", (Command,), {"contract": contract}))
+        kwargs.setdefault("epilog", usage_example(example))
         register = super().command(name, **kwargs)
 
         def decorator(function: Callable[..., Any]) -> Callable[..., Any]:

@@ -168,3 +168,13 @@ def test_dash_reads_standard_input(inputs):
     assert result.exit_code == 0 and json.loads(result.stdout)[0]["valid"]
     big = runner.invoke(app, ["deck", "validate", "-"], input="1 5\n" * 300_000)  # past the 1 MiB limit
     assert big.exit_code == 1 and "larger than 1024 KiB" in big.stderr
+
+
+@pytest.mark.parametrize("args", [["solitaire", "deal", "--seed", "many"], ["deck", "validate"], ["ley-lines", "score", "a", "--turn", "1"]])
+def test_a_command_line_pnp_cannot_parse_is_json_too(args):
+    result = pnp(*args, "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    envelope = data[0] if isinstance(data, list) else data
+    jsonschema.validate(envelope, {**SCHEMA, "$ref": f"#/$defs/{args[0]} {args[1]}"})
+    assert envelope["valid"] is False and envelope["diagnostics"][0]["code"] == "usage"
