@@ -27,9 +27,8 @@ from typing import Annotated, Any, Callable, Sequence
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from . import output
 from .diagnostics import Diagnostic, PnpError, Rejected, clean, has_errors, report_lines, wants_colour
-from .textfile import forget_inputs
+from .session import session
 
 SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -88,16 +87,15 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
     """Run `command` under the contract: its reports printed and turned into an exit code, and a
     PnpError a message (or, with --json, an envelope) instead of a traceback.
 
-    Each command starts with nothing read and nothing staged for writing (see pnp.textfile, pnp.output).
+    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.session).
     """
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
-        forget_inputs()
-        output.reset()
         as_json = contract is not None and kwargs.get("as_json", False)
         try:
-            reports = command(*args, **kwargs)
+            with session():
+                reports = command(*args, **kwargs)
         except PnpError as exc:
             if not as_json:
                 _print_error(exc)
@@ -105,8 +103,6 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
             reports = [_error_report(exc, kwargs)] * (1 if not contract.many else max(1, len(_inputs(kwargs))))
             _emit(contract, reports)
             raise typer.Exit(exc.exit_code) from None
-        finally:
-            output.reset()
         if contract is None or reports is None:
             return None
         reports = reports if isinstance(reports, list) else [reports]

@@ -29,8 +29,9 @@ from rich.table import Table
 from . import output
 from .diagnostics import plural, shown
 from .games.registry import GAMES, credit_line
-from .output import BuildOptions, Staged
+from .output import BuildOptions
 from .resources import data_dir
+from .session import Staged
 
 
 INDEX = "index.html"

@@ -30,7 +30,7 @@ from .atomic import write_atomic
 from .diagnostics import PnpError, shown
 from .draw.document import PrintHints
 from .draw.shapes import Drawing
-from .textfile import inputs
+from .session import Staged, current
 
 MANIFEST = ".pnp-manifest.json"
 PAPERS = ("a4", "letter")
@@ -47,28 +47,18 @@ class BuildOptions:
 NAME_MAX = 255  # bytes in one file name on every common file system
 
 
-class Staged:
-    """The files one build has rendered but not yet written, by folder."""
-
-    def __init__(self) -> None:
-        self.files: dict[Path, bytes] = {}
-        self.groups: dict[Path, dict[str, str]] = {}  # folder -> group name -> "pdf"/"svg" kinds written
-
-
-_staged: Staged | None = None
-
-
-def reset() -> None:
-    """Forget staged files (a command begins, or ended without committing)."""
-    global _staged
-    _staged = None
-
-
 def begin(folder: Path) -> None:
-    """Check that `folder` can hold the build's files, then stage what follows until `commit`."""
-    global _staged
+    """Check that `folder` can hold the build's files, then stage what follows until `commit`
+    (in the command's session: pnp.session)."""
     check_folder(folder)
-    _staged = Staged()
+    if (building := current()) is not None:
+        building.staged = Staged()
+
+
+def _inputs() -> dict[tuple[int, int], Path]:
+    """The files this command has read: never written over."""
+    reading = current()
+    return reading.inputs if reading is not None else {}
 
 
 def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "", hints: PrintHints | None = None) -> list[Path]:
@@ -91,38 +81,41 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
 
 def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions) -> list[Path]:
     """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as write_pages stages."""
-    global _staged
-    now = _staged is None
-    if now:
-        _staged = Staged()
-    _staged.files.update(files)
-    _staged.groups.setdefault(opts.out, {})[name] = "".join(sorted(opts.formats))
-    if now:
-        commit()
+    building = current()
+    staged = building.staged if building is not None and building.staged is not None else Staged()
+    staged.files.update(files)
+    staged.groups.setdefault(opts.out, {})[name] = "".join(sorted(opts.formats))
+    if building is None or building.staged is None:
+        _commit(staged)
     return list(files)
 
 
 def hand_over() -> Staged:
-    """What this process has staged, for another to write (a build rendered in two processes, see
+    """What this process has staged, for another to write (the kit's worker processes, see
     pnp.kit); staging here starts afresh."""
-    global _staged
-    staged, _staged = _staged or Staged(), Staged()
+    building = current()
+    staged, building.staged = building.staged or Staged(), Staged()
     return staged
 
 
 def take_over(staged: Staged) -> None:
     """Stage what another process handed over, as if it had been rendered here."""
-    _staged.files.update(staged.files)
+    mine = current().staged
+    mine.files.update(staged.files)
     for folder, groups in staged.groups.items():
-        _staged.groups.setdefault(folder, {}).update(groups)
+        mine.groups.setdefault(folder, {}).update(groups)
 
 
 def commit() -> list[Path]:
     """Write every staged file; a file that is an input of this command stops it before anything is
     written. Returns the files removed: pages of an older, longer build."""
-    global _staged
-    staged, _staged = _staged, None
-    if staged is None or not staged.files:
+    building = current()
+    staged, building.staged = building.staged, None
+    return _commit(staged) if staged is not None else []
+
+
+def _commit(staged: Staged) -> list[Path]:
+    if not staged.files:
         return []
     targets = list(staged.files) + [folder / MANIFEST for folder in staged.groups]
     for path in targets:
@@ -201,7 +194,7 @@ def _is_ours(path: Path, digest: str) -> bool:
     """`path` is a regular file, not an input of this command, holding exactly what pnp wrote."""
     try:
         info = path.lstat()
-        if not path.is_file() or path.is_symlink() or (info.st_dev, info.st_ino) in inputs():
+        if not path.is_file() or path.is_symlink() or (info.st_dev, info.st_ino) in _inputs():
             return False
         return hashlib.sha256(path.read_bytes()).hexdigest() == digest
     except OSError:
@@ -253,7 +246,7 @@ def check_target(path: Path) -> None:
         if exc.errno in (errno.ENOTDIR, errno.ENOENT):
             return  # the folder is checked when it is made
         raise _failed(path, exc) from None
-    if (info.st_dev, info.st_ino) in inputs():
+    if (info.st_dev, info.st_ino) in _inputs():
         raise PnpError(f"{shown(path)}: refusing to write over an input of this command; choose another output", exit_code=2)
     if stat.S_ISDIR(info.st_mode):
         raise PnpError(f"{shown(path)}: is a folder; pnp would write a file by that name", exit_code=2)

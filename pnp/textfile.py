@@ -1,7 +1,7 @@
 """The one way pnp reads a user's file: regular files only, a hard size limit, strict UTF-8, any line ends.
 
-Every file a command reads goes through `read_bytes`, which also remembers it, so that the
-output side (pnp.output) can refuse to write over an input of the same command.
+Every file a command reads goes through `read_bytes`, which also remembers it in the command's
+session (pnp.session), so that the output side (pnp.output) can refuse to write over an input.
 """
 
 from __future__ import annotations
@@ -13,22 +13,10 @@ import sys
 from pathlib import Path
 
 from .diagnostics import Diagnostic, PnpError, error, shown
+from .session import current
 
 MAX_BYTES = 1024 * 1024
 _CHUNK = 64 * 1024
-
-# (device, inode) and path of every file read since the command began.
-_inputs: dict[tuple[int, int], Path] = {}
-
-
-def forget_inputs() -> None:
-    """A new command begins: nothing has been read yet."""
-    _inputs.clear()
-
-
-def inputs() -> dict[tuple[int, int], Path]:
-    return dict(_inputs)
-
 
 STDIN = Path("-")  # as a file name: read standard input
 
@@ -66,7 +54,8 @@ def read_bytes(path: Path) -> bytes:
         raise PnpError(f"{name}: cannot read: {exc.strerror or exc}", exit_code=2) from None
     finally:
         os.close(fd)
-    _inputs[(info.st_dev, info.st_ino)] = Path(path)
+    if (reading := current()) is not None:
+        reading.inputs[(info.st_dev, info.st_ino)] = Path(path)
     return b"".join(chunks)
 
 

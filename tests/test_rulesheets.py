@@ -21,7 +21,6 @@ from pnp.games.pack_solitaire import diagrams as pack_solitaire
 from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
-from pnp.output import reset
 from pnp.credits import credits
 from pnp.draw.markdown import parse
 from pnp.rulesheets import render_template, write_rules
@@ -40,7 +39,6 @@ TOLERANCE = 0.3  # mm: glyph boxes are the font's, a hair beyond the line
 
 
 def build_sheets(out: Path) -> Path:
-    reset()
     for paper in PAPERS:
         for game, module in GAMES.items():
             write_rules(game, BuildOptions(paper, ("pdf",), out / paper), module.figures(), **module.sheet_context())
@@ -274,7 +272,6 @@ def test_a_figure_the_template_does_not_place_is_an_error():
 
 def test_svg_only_builds_write_the_html_rules(tmp_path):
     # Rule sheets have no SVG pages: an SVG-only build still gets the rules, as HTML.
-    reset()
     module = GAMES["pack-solitaire"]
     written = write_rules("pack-solitaire", BuildOptions("a4", ("svg",), tmp_path), module.figures(), **module.sheet_context())
     assert [p.name for p in written] == ["pack-solitaire-rules.html"]

@@ -1,0 +1,46 @@
+"""One command's session: the files it has read and the files it will write, from its start to its end.
+
+A command runs inside `session()` (pnp.app does this for every command): what it reads is kept
+there, so that nothing is written over an input of the same command (pnp.output), and a build
+stages its files there until it commits them. Outside a session, as when a library caller draws
+a game, nothing is remembered and every file is written at once.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+
+@dataclass
+class Staged:
+    """Files rendered but not yet written, by folder."""
+
+    files: dict[Path, bytes] = field(default_factory=dict)
+    groups: dict[Path, dict[str, str]] = field(default_factory=dict)  # folder -> group name -> "pdf"/"svg" kinds written
+
+
+@dataclass
+class Session:
+    inputs: dict[tuple[int, int], Path] = field(default_factory=dict)  # (device, inode) -> path of each file read
+    staged: Staged | None = None  # a build's files, until it commits them; None: write at once
+
+
+_current: ContextVar[Session | None] = ContextVar("pnp.session", default=None)
+
+
+def current() -> Session | None:
+    return _current.get()
+
+
+@contextmanager
+def session() -> Iterator[Session]:
+    """A new session for one command: nothing read, nothing staged."""
+    token = _current.set(Session())
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
