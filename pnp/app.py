@@ -19,6 +19,7 @@ import difflib
 import functools
 import json
 import os
+import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,8 @@ from typing import Annotated, Any, Callable, Sequence
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .diagnostics import Diagnostic, PnpError, Rejected, clean, has_errors, report_lines, wants_colour
+from .diagnostics import Diagnostic, PnpError, Rejected, clean, has_errors, report_lines, shown, wants_colour
+from .output import write_file
 from .session import session
 
 SCHEMA = "pnp/1"
@@ -217,6 +219,26 @@ def lazy_group(loaders: dict[str, Callable[[], Any]], base: type[LazyGroup] = La
     return type(base.__name__, (base,), {"loaders": loaders})
 
 
+def deliver(text: str, output: Path | None, as_json: bool) -> None:
+    """A generated file: printed, or written to `output` (with a line saying so); under --json,
+    the envelope carries it instead."""
+    if output is not None:
+        write_file(output, text)
+        if not as_json:
+            typer.echo(f"wrote {shown(output)}", err=True)
+    elif not as_json:
+        typer.echo(text, nl=False)
+
+
+def fresh_seed(seed: int | None, as_json: bool) -> int:
+    """The seed given, or a new one, said on standard error so the result can be made again."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+        if not as_json:
+            typer.echo(f"seed: {seed}", err=True)
+    return seed
+
+
 def usage_example(*lines: str) -> str:
     """A help screen's last words: how the command is typed."""
     return "Example" + ("s" if len(lines) > 1 else "") + ":\n\n" + "\n\n".join(f"  {line}" for line in lines)
@@ -234,10 +256,14 @@ class App(typer.Typer):
         kwargs.setdefault("add_completion", False)
         kwargs.setdefault("cls", Group)
         kwargs.setdefault("context_settings", HELP_OPTIONS)
+        kwargs.setdefault("no_args_is_help", True)
         if example:
             kwargs["epilog"] = usage_example(example)
         super().__init__(**kwargs)
         self.group_name = name
+        # A callback keeps a group's only command a sub-command (`pnp power-lines score`); a
+        # group that needs its own registers another in its place.
+        self.callback()(lambda: None)
 
     def command(self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         contract = Contract(f"{self.group_name} {name}".strip(), tuple(result), many)

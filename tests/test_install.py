@@ -102,5 +102,5 @@ def test_without_a_compiler_the_wheel_still_builds_pure_python(tmp_path):
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as contents:
         names = contents.namelist()
-    assert "pnp/games/pack_solitaire/solver.py" in names
+    assert "pnp/games/pack_solitaire/solver/__init__.py" in names
     assert not [n for n in names if "_csearch" in n and not n.endswith(".c")]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
@@ -10,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, Report, json_name
+from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import Diagnostic, PnpError, plural, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -25,16 +24,11 @@ app = App(
     GAME.group,
     help=f"{GAME.made_by}, for 3-4 players with a piecepack and double-six dominoes: check, score and draw .leylines game records, or make a random game.",
     example="pnp ley-lines random --seed 5 -o game.leylines",
-    no_args_is_help=True,
 )
 
 RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
 OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the record here instead of printing it.", dir_okay=False)]
 
-
-@app.callback()
-def _group() -> None:
-    pass
 
 
 @dataclass(frozen=True)
@@ -175,15 +169,7 @@ def random_command(
     """A complete random legal game as a .leylines record: set-up and moves drawn among the legal ones."""
     from .random_game import random_record  # the move generator loads only here
 
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
-        if not as_json:
-            typer.echo(f"seed: {seed}", err=True)
+    seed = fresh_seed(seed, as_json)
     text = random_record(players, seed)
-    if output is not None:
-        write_file(output, text)
-        if not as_json:
-            typer.echo(f"wrote {shown(output)}", err=True)
-    elif not as_json:
-        typer.echo(text, nl=False)
+    deliver(text, output, as_json)
     return Report(None, result={"seed": seed, "players": players, "record": text, "output": json_name(output)})

@@ -1,11 +1,12 @@
-/* The Pack Solitaire branch and bound of solver.py, compiled.
+/* The Pack Solitaire branch and bound of the solver package (solver/), compiled.
  *
- * A port of solver.py's _Tables and _Search: the same tables, the same bounds (a few
- * are computed in another order, never to another value), the same order of children,
- * the same node count. Given a node budget both engines stop at the same node with the
- * same layout and bound (tests/test_solver_engines.py compares them). The board's
- * geometry (visiting order, neighbours, lattice-point plans) is not written twice:
- * solver.py sends it as a flat list of numbers, which read_geometry() reads.
+ * A port of tables.py's Tables and search.py's Search: the same tables, the same
+ * bounds (a few are computed in another order, never to another value), the same
+ * order of children, the same node count. Given a node budget both engines stop at
+ * the same node with the same layout and bound (tests/test_solver_engines.py compares
+ * them). The board's geometry (visiting order, neighbours, lattice-point plans) is not
+ * written twice: geometry.py sends it as a flat list of numbers, which read_geometry()
+ * reads.
  *
  * Memory is fixed by the tile count: every memo is an array indexed by its key (a slot
  * that depends on the cap remembers the cap it was filled for), and the tables grow
@@ -22,8 +23,8 @@
 #define NO (4 * NT)       /* oriented tiles: 4 * tile + quarter turns */
 #define MASKS (1 << NT)
 #define CAPS 9            /* a quadrant's inner score is 0..8 pairs */
-#define NEG (-1000)       /* "nothing fits", as in solver.py */
-#define NOCAP (-1)        /* solver.py's cap None: the TL quadrant is not done */
+#define NEG (-1000)       /* "nothing fits", as in search.py */
+#define NOCAP (-1)        /* search.py's cap None: the TL quadrant is not done */
 #define UNKNOWN INT16_MIN /* a memo slot not filled yet */
 #define UL 0
 #define UR 1
@@ -35,7 +36,7 @@
 #define MAX_PAIRS 8
 #define MAX_KEY 2401 /* 7 ** 4: candidate keys, up to four facing squares */
 
-/* ---- geometry, as sent by solver.py (_geometry) ---------------------------------- */
+/* ---- geometry, as sent by geometry.py (c_geometry) ------------------------------- */
 
 typedef struct {
     int p, same, mine[2], theirs[2];
@@ -139,7 +140,7 @@ static int point_max(const Geometry *g, int *codes, const Group *gr, int slot) {
     return best;
 }
 
-/* ---- tables for one tile set (solver.py's _Tables) -------------------------------- */
+/* ---- tables for one tile set (tables.py's Tables) --------------------------------- */
 
 /* An arrangement packed so that comparing numbers compares (score, TL, TR, BL, BR). */
 #define ARR(s, a, b, c, d) ((uint32_t)(s) << 24 | (uint32_t)(a) << 18 | (uint32_t)(b) << 12 | (uint32_t)(c) << 6 | (uint32_t)(d))
@@ -369,7 +370,7 @@ static int part(Tables *t, int mask, int cap) {
     return best;
 }
 
-/* ---- the search (solver.py's _Search) --------------------------------------------- */
+/* ---- the search (search.py's Search) ---------------------------------------------- */
 
 typedef struct {
     Tables *t;
@@ -706,8 +707,8 @@ static void run(Search *S, int k, int mask, int score, int inner, int cap) {
 }
 
 /* search(codes, geometry, node_limit, time_limit) -> (best, grid or None, proven, bound, nodes)
- * codes: 64 bytes, the 16 tiles' squares UL UR LL LR (0-5 ranks, 6 empty);
- * geometry: solver.py's _geometry() as a buffer of C ints; limits < 0 mean none. */
+ * codes: 64 bytes, the 16 tiles' squares UL UR LL LR (codes.py: 0-5 ranks, 6 empty);
+ * geometry: geometry.py's c_geometry() as a buffer of C ints; limits < 0 mean none. */
 static PyObject *search(PyObject *self, PyObject *args) {
     Py_buffer codes, geo;
     long long node_limit;
@@ -762,10 +763,10 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "The quadrant branch and bound of solver.py on 16 tiles."},
+    {"search", search, METH_VARARGS, "The quadrant branch and bound of the solver package on 16 tiles."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_csearch", "Pack Solitaire's search, compiled (see solver.py).", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_csearch", "Pack Solitaire's search, compiled (see the solver package).", -1, methods};
 
 PyMODINIT_FUNC PyInit__csearch(void) { return PyModule_Create(&module); }

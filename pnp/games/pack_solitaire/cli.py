@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, Report, json_name
+from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -22,7 +21,6 @@ app = App(
     GAME.group,
     help=f"{GAME.made_by}: 16 tiles from two piecepacks' coins, laid in a 4 x 4 grid. Deal, check, score and solve.",
     example="pnp solitaire deal --seed 7 -o deal.tiles",
-    no_args_is_help=True,
 )
 
 TilesArg = Annotated[Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`); - reads standard input.", dir_okay=False, metavar="TILES")]
@@ -38,10 +36,6 @@ def load_tiles(path: Path) -> TileSet:
     return tileset
 
 
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
 def deal_text(seed: int) -> str:
     return format_tiles(deal(seed), header=f"Pack Solitaire deal, seed {seed}\nmade by: pnp solitaire deal --seed {seed}")
 
@@ -53,17 +47,9 @@ def deal_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Deal the 16 tiles as the rules' setup does: each pack's coins drawn at random onto 8 tiles."""
-    if seed is None:
-        seed = new_seed()
-        if not as_json:
-            typer.echo(f"seed: {seed}", err=True)
+    seed = fresh_seed(seed, as_json)
     text = deal_text(seed)
-    if output is not None:
-        write_file(output, text)
-        if not as_json:
-            typer.echo(f"wrote {shown(output)}", err=True)
-    elif not as_json:
-        typer.echo(text, nl=False)
+    deliver(text, output, as_json)
     return Report(None, result={"seed": seed, "tiles": text, "output": json_name(output)})
 
 

@@ -19,14 +19,8 @@ app = App(
     GAME.group,
     help=f"{GAME.made_by}, a two-player Looney Pyramids game: check a finished 3x6 scoring board and score each player's groups.",
     example="pnp paint-the-line score finished.board",
-    no_args_is_help=True,
 )
 
-
-@app.callback()
-def _group() -> None:
-    # A callback keeps `score` a sub-command even while it is the only one.
-    pass
 
 
 def _group_json(group: Group) -> dict:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, Report, json_name
+from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import shown
-from ...output import write_file
 from ...textfile import read_bytes
 from ..registry import game
 from .random_deck import random_counts, render_deck
@@ -22,7 +20,6 @@ app = App(
     game("power-lines-cards").group,
     help="Check, describe and generate Power Lines deck lists (.deck files).",
     example="pnp deck random --seed 4 | pnp deck validate -",
-    no_args_is_help=True,
 )
 
 RulesOption = Annotated[
@@ -71,15 +68,9 @@ def random_deck(
 ) -> Report:
     """A random legal deck in .deck format."""
     chosen = load_format(rules)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+    seed = fresh_seed(seed, as_json)
     again = f"pnp deck random --seed {seed}" + (f" --rules {shown(rules)}" if rules else "")
     about = f"a random {chosen.name} deck" + (f": {chosen.description}" if chosen.description else "")
     text = render_deck(random_counts(chosen, seed), [again, about])
-    if output is not None:
-        write_file(output, text)
-        if not as_json:
-            typer.echo(f"wrote {shown(output)}", err=True)
-    elif not as_json:
-        typer.echo(text, nl=False)
+    deliver(text, output, as_json)
     return Report(rules, result={"seed": seed, "deck": text, "output": json_name(output)})

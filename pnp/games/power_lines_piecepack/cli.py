@@ -25,14 +25,8 @@ app = App(
     GAME.group,
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines.",
     example="pnp power-lines score game.record",
-    no_args_is_help=True,
 )
 
-
-@app.callback()
-def _group() -> None:
-    # A callback keeps `score` a sub-command even while it is the only one.
-    pass
 
 
 def is_record(name: str, text: str) -> bool:
