@@ -28,7 +28,7 @@ from rich.table import Table
 
 from . import output
 from .diagnostics import plural, shown
-from .games.registry import GAMES, credit_line
+from .games.registry import GAMES, Game, credit_line
 from .output import BuildOptions
 from .resources import data_dir
 from .session import Staged
@@ -138,7 +138,7 @@ def build_kit(opts: BuildOptions, progress: bool = True) -> tuple[list[Path], li
             output.take_over(staged)
             done[name] = paths
             if bar:
-                bar.update(task, description=name, advance=1)
+                bar.update(task, description=name, advance=1, refresh=True)  # each target shown as it is done
         if bar:
             bar.update(task, description="writing")
         written = [path for game in GAMES for path in done[game.id]]

@@ -21,7 +21,7 @@ from pnp.diagnostics import LONG_TOKEN, PnpError, shown
 from pnp.games.ley_lines.files import load_record
 from pnp.games.pack_solitaire.files import parse_layout, parse_tiles
 from pnp.games.paint_the_line.files import load_board
-from pnp.games.power_lines_cards.decklist import parse_deck
+from pnp.games.power_lines_cards.files import parse_deck
 from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
 from pnp.rules import load_rules
 from pnp.textfile import decode, split_lines

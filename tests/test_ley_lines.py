@@ -14,7 +14,7 @@ from pnp.games.ley_lines.board import adjacent, board, king_distance, name, neig
 from pnp.games.ley_lines.engine import Cairn, Placer, Position, domino_rules, flow, score_all
 from pnp.games.ley_lines.files import load_record, parse_record
 from pnp.games.ley_lines.game import ALL_PASSED, legal_moves, new_game, apply, replay
-from pnp.games.ley_lines.random_game import random_game, random_record
+from pnp.games.ley_lines.generate import random_game, random_record
 from pnp.resources import deck_file
 
 runner = CliRunner()

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.paint_the_line.board import BLOCKED, COLOURS, LETTERS, OPEN, Board, Pyramid, groups, score
+from pnp.games.paint_the_line.engine import BLOCKED, COLOURS, LETTERS, OPEN, Board, Pyramid, groups, score
 from pnp.games.paint_the_line.files import load_board, parse_board
 
 EXAMPLE_FILE = Path(__file__).resolve().parent.parent / "decks" / "paint-the-line" / "example.board"

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.games.power_lines_piecepack.cli import load, app
-from pnp.games.power_lines_piecepack.grid import TILES, Grid, parse_grid
-from pnp.games.power_lines_piecepack.record import parse_record, placement_problem
-from pnp.games.power_lines_piecepack.scoring import score, score_line
+from pnp.games.power_lines_piecepack.files import TILES, Grid, parse_grid, parse_record, placement_problem
+from pnp.games.power_lines_piecepack.engine import score, score_line
 from pnp.piecepack.model import Piece
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks" / "power-lines"

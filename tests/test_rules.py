@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from pnp.diagnostics import PnpError
 from pnp.games.power_lines_cards.catalogue import catalogue
-from pnp.games.power_lines_cards.random_deck import random_counts, render_deck
-from pnp.games.power_lines_cards.validate import validate_deck
+from pnp.games.power_lines_cards.generate import random_counts, render_deck
+from pnp.games.power_lines_cards.engine import validate_deck
 from pnp.rules import key_positions, load_rules
 
 

@@ -19,11 +19,11 @@ from pnp.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.scorepad import pad_hints
 from pnp.draw.shapes import Drawing, Field, Group
-from pnp.games.ley_lines.draw import score_pad as ley_lines
-from pnp.games.pack_solitaire.draw import score_pad as pack_solitaire
-from pnp.games.paint_the_line.draw import score_pad as paint_the_line
-from pnp.games.power_lines_cards.draw import score_pad as power_lines_cards
-from pnp.games.power_lines_piecepack.draw import score_pad as power_lines_piecepack
+from pnp.games.ley_lines.scorepad import score_pad as ley_lines
+from pnp.games.pack_solitaire.scorepad import score_pad as pack_solitaire
+from pnp.games.paint_the_line.scorepad import score_pad as paint_the_line
+from pnp.games.power_lines_cards.scorepad import score_pad as power_lines_cards
+from pnp.games.power_lines_piecepack.scorepad import score_pad as power_lines_piecepack
 from pnp.layouts import sheet_layout
 from pnp.output import write_pages
 

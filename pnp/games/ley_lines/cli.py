@@ -167,7 +167,7 @@ def random_command(
     as_json: JsonOption = False,
 ) -> Report:
     """A complete random legal game as a .leylines record: set-up and moves drawn among the legal ones."""
-    from .random_game import random_record  # the move generator loads only here
+    from .generate import random_record  # the move generator loads only here
 
     seed = fresh_seed(seed, as_json)
     text = random_record(players, seed)

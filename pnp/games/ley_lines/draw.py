@@ -1,4 +1,4 @@
-"""Ley Lines on paper: the board at true size, positions with their energy flows, dominoes, score pad.
+"""Ley Lines on paper: the board at true size, positions with their energy flows, dominoes (the score pad: scorepad.py).
 
 Everything is drawn in mm, origin top-left, north up; a space is `space` mm square.
 """
@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Sequence
 
-from ...draw.scorepad import Block, Row, Table, entry, heading, label, pad_page, tick
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon
 from ...draw.text import BOLD, MM_PER_PT, cap_height
 from ...layouts import LayoutModel, Length, Points
@@ -364,25 +363,3 @@ def domino_back(bleed: float = 0.0) -> list[Shape]:
         y = k * h / 4
         shapes.append(Line(4, y, w - 4, y, line))
     return shapes
-
-
-# --- the score pad -------------------------------------------------------------------------------
-
-
-def _pad_row(n: int) -> Row:
-    key = f"cairn{n}"
-    fixed = (entry(f"{key}-turn", 0.07), entry(f"{key}-tor", 0.08), entry(f"{key}-value", 0.08), entry(f"{key}-spaces", 0.08),
-             tick(f"{key}-same-suit", 0.12), entry(f"{key}-points", 0.09))
-    return fixed + tuple(entry(f"{key}-{suit.name.lower()}", 0.12) for suit in Suit)
-
-
-def score_pad(paper: str) -> Drawing:
-    notes = [
-        "One row per scored cairn. Points = the cairn's value + 1 for each space the energy passed, 2 when cairn and tor share a suit.",
-        "Add the points to the running total of the tor's owner, in that player's column. 3 players leave one column empty.",
-    ]
-    names = (entry(f"player-{suit.name.lower()}", 0.12) for suit in Suit)
-    head = (heading("Turn", 0.07), heading("Tor of", 0.08), heading("Cairn value", 0.08), heading("Spaces", 0.08),
-            heading("Same suit x2", 0.12), heading("Points", 0.09)) + tuple(heading(suit.name.capitalize(), 0.12) for suit in Suit)
-    log = Table(((heading("Players", 0.52), *names), head), grow=_pad_row)
-    return pad_page(paper, "Ley Lines - score pad", notes, lambda n: Block("", "", ((log,),)))

@@ -21,7 +21,8 @@ from ...rulesheets import write_rules
 from ..registry import game
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
-from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet, score_pad
+from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
+from .scorepad import score_pad
 from .engine import Tile, deal
 
 if TYPE_CHECKING:

@@ -1,11 +1,10 @@
-"""Pack Solitaire on paper: dealt tiles to cut out, a record sheet, answer pages, puzzle-book pages and a score pad."""
+"""Pack Solitaire on paper: dealt tiles to cut out, a record sheet, answer pages and puzzle-book pages (the score pad: scorepad.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ...draw.pages import titled_page
-from ...draw.scorepad import Block, Row, Table, entry, heading, pad_page
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
 from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
@@ -263,20 +262,3 @@ def _book_tile(tile_id: int, tile: Tile, bw: bool) -> list[Shape]:
         shapes += rank_mark(square.rank, cx, cy - 0.17 * b.coin, b.rank_size, sch.ink)
         shapes.append(suit_symbol(square.suit, cx, cy + 0.24 * b.coin, b.suit_size, Style(fill=sch.suit(square.suit))))
     return shapes + _id_badge(tile_id, b.tile / 2, b.tile / 2, b.id_size, bw)
-
-
-LOG = (("Date", "date", 0.24), ("Deal", "deal", 0.19), ("Tiles placed", "tiles", 0.19), ("Score", "score", 0.19), ("Par", "par", 0.19))
-
-
-def _log_row(n: int) -> Row:
-    return tuple(entry(f"game{n}-{key}", width) for _, key, width in LOG)
-
-
-def score_pad(paper: str) -> Drawing:
-    """A log of games played: the deal (its seed), how many tiles went down, the score and the deal's par."""
-    notes = [
-        "One line a game. Deal: its number, printed with its tiles. Tiles placed: out of 16. Score: 2 points for every pair",
-        "of facing squares that match. Par: the best score found for that deal, printed on its answer page.",
-    ]
-    log = Table((tuple(heading(title, width) for title, _, width in LOG),), grow=_log_row)
-    return pad_page(paper, "Pack Solitaire - score pad", notes, lambda n: Block("", "", ((log,),)))

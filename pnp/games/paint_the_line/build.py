@@ -17,9 +17,10 @@ from ...draw.sheets import Component
 from ...output import BuildOptions, write_pages
 from ...rulesheets import write_rules
 from ..registry import game
-from .board import TRIOS
+from .engine import TRIOS
 from .diagrams import figures, sheet_context
-from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net, score_pad
+from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
+from .scorepad import score_pad
 
 GAME = game("paint-the-line")
 NAME = GAME.id

@@ -11,7 +11,7 @@ from ...app import App, JsonOption, Report
 from ...textfile import read_bytes
 from ..registry import game
 
-from .board import ColourScore, Group, Result, score
+from .engine import ColourScore, Group, Result, score
 from .files import load_board
 
 GAME = game("paint-the-line")

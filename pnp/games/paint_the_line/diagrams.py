@@ -8,7 +8,7 @@ from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text
 from ...draw.text import BOLD, cap_height
 from ...resources import deck_file
 from ...draw.markdown import Figure
-from .board import BLOCKED, COLS, ROWS, SETUP, SIZES, TRIOS, Board, Pyramid, groups, score, tops
+from .engine import BLOCKED, COLS, ROWS, SETUP, SIZES, TRIOS, Board, Pyramid, groups, score, tops
 from .draw import BLOCKED_FILL, INK, Colour, paint_layout
 from .files import parse_board
 

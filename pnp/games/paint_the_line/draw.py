@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from pydantic import field_validator
 
 from ...draw.pages import titled_page
-from ...draw.scorepad import Block, Row, Table, entry, heading, label, pad_layout, pad_page, table_shapes
+from ...draw.scorepad import Row, Table, entry, heading, label, pad_layout, table_shapes
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
 from ...draw.sheets import caption_top, page_caption
 from ...draw.text import BOLD, cap_height
 from ...layouts import LayoutModel, Length, Points, load_layout
-from .board import BLOCKED, COLS, LETTERS, ROWS, SETUP
+from .engine import BLOCKED, COLS, LETTERS, ROWS, SETUP
 
 INK = "#1A1A1A"
 PAPER = "#FFFFFF"
@@ -314,7 +314,6 @@ def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[
 
 # The score pads: a short one under the boards, and a page with every group of every game.
 PAD_NOTE = "Only top pyramids count. A group (same colour, side by side) scores its pips times its pyramids; equal totals: the larger group wins."
-GROUPS = 5  # group columns a colour gets on the score pad page
 
 
 def _summary_row(n: int) -> Row:
@@ -333,24 +332,3 @@ def _summary_pad(page: Drawing, x0: float, y: float, width: float, bottom: float
     if games < 1:
         raise ValueError("no room left for the score pad under the boards")
     page.add(*table_shapes(table, x0, y, width, "summary", games))
-
-
-def _game(n: int) -> Block:
-    """One game: each player's name, total and largest group, then each of their colours with its groups."""
-    rows: list[Row] = [(heading("Colour", 0.16), *(heading(f"Group {g}\npips x size", 0.14) for g in range(1, GROUPS + 1)), heading("Points", 0.14))]
-    for p in (1, 2):
-        key = f"player{p}"
-        rows.append((heading(f"Player {p}", 0.16), entry(f"{key}-name", 0.28), heading("Total", 0.14), entry(f"{key}-total", 0.14),
-                     heading("Largest group", 0.14), entry(f"{key}-largest", 0.14)))
-        for c in (1, 2):
-            rows.append((entry(f"{key}-colour{c}", 0.16), *(entry(f"{key}-colour{c}-group{g}", 0.14) for g in range(1, GROUPS + 1)),
-                         entry(f"{key}-colour{c}-points", 0.14)))
-    return Block(f"Game {n}", f"game{n}", ((Table(tuple(rows)),),))
-
-
-def score_pad(paper: str) -> Drawing:
-    notes = [
-        "Only the top pyramid of a stack counts. A group is pyramids of one colour side by side (not diagonally); write it as",
-        "its pips x its pyramids (6 x 3 = 18). A player's total is both colours' points; equal totals: the larger group wins.",
-    ]
-    return pad_page(paper, "Paint the Line - score pad", notes, _game)

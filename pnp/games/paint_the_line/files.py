@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pnp.diagnostics import Diagnostic, at_start, error, sort_key
 from pnp.textfile import decode, tokens_by_line
 
-from .board import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, ROWS, Board, Cell, Pyramid, Stack, breaches
+from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, ROWS, Board, Cell, Pyramid, Stack, breaches
 
 Word = tuple[int, str]  # column, token
 

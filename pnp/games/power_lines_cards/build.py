@@ -17,12 +17,12 @@ from ...draw.sheets import Component, SheetOptions, impose
 from ...output import BuildOptions, write_pages
 from ...resources import deck_file
 from ...rulesheets import write_rules
-from . import cards
+from . import draw
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
 from ..registry import game
-from .draw import score_pad
-from .validate import load_deck
+from .scorepad import score_pad
+from .engine import load_deck
 
 GAME = game("power-lines-cards")
 NAME = GAME.id
@@ -41,13 +41,13 @@ def deck_components(path: Path, player: int) -> list[Component]:
     counts = load_deck(path).counts
     # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
     deck_name = shown(path.stem)
-    back = partial(cards.back, player, deck_name)
+    back = partial(draw.back, player, deck_name)
     cat = catalogue()
     kinds = [cat.base] + [kind for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
-    lay = cards.card_layout()
+    lay = draw.card_layout()
     back_key = f"back-{player}"  # a PDF object name: never the file's name, which may hold [ ] / ( )
-    letter = cards.deck_letter(player)
-    return [Component(lay.width, lay.height, partial(cards.face, kind, player), back, f"card-{kind.name}-{letter}", back_key) for kind in kinds]
+    letter = draw.deck_letter(player)
+    return [Component(lay.width, lay.height, partial(draw.face, kind, player), back, f"card-{kind.name}-{letter}", back_key) for kind in kinds]
 
 
 def card_pages(
@@ -63,12 +63,12 @@ def card_pages(
     if not 0 <= bleed <= 10:
         raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
     decks = decks or [deck_file("starter.deck")] * 2
-    lay = cards.card_layout()
+    lay = draw.card_layout()
     sheet = SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
     return [
         page
         for player, path in enumerate(decks)
-        for page in impose(deck_components(path, player), sheet, caption=f"Power Lines cards, deck {cards.deck_letter(player)}")
+        for page in impose(deck_components(path, player), sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")
     ]
 
 
@@ -76,7 +76,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     """Card sheets (63 x 88 mm, 3 x 3), backs after each sheet for duplex; the rule sheet and a score pad."""
     pages = card_pages(opts.paper, options.decks, options.bleed, options.cut_lines, options.back_offset)
     rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
-    lay = cards.card_layout()
+    lay = draw.card_layout()
     about = f"{lay.width:g} x {lay.height:g} mm, {lay.sheet_cols * lay.sheet_rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
     doc = document(
         "Power Lines - cards",

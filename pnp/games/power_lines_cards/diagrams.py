@@ -6,9 +6,9 @@ from __future__ import annotations
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, polygon, scale
 from ...draw.text import BOLD, REGULAR, cap_height
 from ...draw.markdown import Figure
-from . import cards
+from . import draw
 from .catalogue import catalogue
-from .validate import load_format
+from .engine import load_format
 
 # Numbers of the set-up and the turn, as the rules give them: the text and the sketch share them.
 BASE_GAP = 11  # card lengths between the two Bases
@@ -29,8 +29,8 @@ def sheet_context() -> dict[str, object]:
         "base": cat.base,
         "cards": cat.kinds,
         "deck_size": load_format().total.exactly,  # the standard format the rule engine checks decks against
-        "price_words": cards.price_words,
-        "signed": cards.signed,
+        "price_words": draw.price_words,
+        "signed": draw.signed,
         "base_gap": BASE_GAP,
         "hand": HAND,
         "face_down": FACE_DOWN,
@@ -44,11 +44,11 @@ def figures() -> dict[str, Figure]:
 
 
 def anatomy_figure() -> Figure:
-    lay = cards.card_layout()
+    lay = draw.card_layout()
     kind = next(k for k in catalogue().kinds if k.name == SAMPLE)
     w, h = lay.width * SHOWN, lay.height * SHOWN
     left = 30.0  # room for the labels on the left
-    shapes: list[Shape] = [group(*cards.face(kind, 0, 0.0), at=(left, 0.0), transform=scale(SHOWN))]
+    shapes: list[Shape] = [group(*draw.face(kind, 0, 0.0), at=(left, 0.0), transform=scale(SHOWN))]
     shapes.append(Rect(left, 0, w, h, Style(stroke=FAINT, stroke_width=0.2), radius=lay.corner_radius * SHOWN))
 
     def at(x: float, y: float) -> tuple[float, float]:
@@ -71,14 +71,14 @@ def anatomy_figure() -> Figure:
             shapes.append(Text(left + w + 4.0, y + cap_height(LABEL) / 2, text, LABEL, BOLD, INK))
             shapes.append(Text(left + w + 4.0, y + cap_height(LABEL) / 2 + 3.4, "its meaning", LABEL, BOLD, INK))
     caption = (
-        f"Card {kind.name}: value {kind.value}, price {cards.signed(kind.price or 0)} ({cards.price_words(kind.price)}). "
+        f"Card {kind.name}: value {kind.value}, price {draw.signed(kind.price or 0)} ({draw.price_words(kind.price)}). "
         "The colour of the frame shows the kind of price: draw, free or discard."
     )
     return Figure(Drawing(left + w + 24.0, h, shapes), caption)
 
 
 def setup_figure() -> Figure:
-    lay = cards.card_layout()
+    lay = draw.card_layout()
     unit = 6.8  # mm a card length on the sketch
     k = unit / lay.height
     cw, ch = lay.width * k, lay.height * k  # a card upright

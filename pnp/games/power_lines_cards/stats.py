@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .catalogue import catalogue
-from .validate import Deck
+from .engine import Deck
 
 BAR_WIDTH = 40  # longest bar, in blocks; larger counts are scaled down
 

@@ -13,7 +13,7 @@ from ...piecepack import build as piecepack
 from ...rulesheets import write_rules
 from ..registry import game
 from .diagrams import figures, sheet_context
-from .draw import score_pad
+from .scorepad import score_pad
 
 GAME = game("power-lines")
 

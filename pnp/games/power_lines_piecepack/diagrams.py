@@ -8,8 +8,8 @@ from ...draw.text import BOLD, REGULAR, cap_height
 from ...piecepack.draw import piecepack_layout, tile_face
 from ...resources import deck_file
 from ...draw.markdown import Figure
-from .grid import SIZE, TILE_RULES, TILES, Grid, parse_grid
-from .scoring import LineScore, score
+from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
+from .engine import LineScore, score
 
 EXAMPLE = "power-lines/example.grid"
 CELL = 17.5  # mm: the tiles at about a third of their size

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pnp.piecepack.model import Piece
 
-from .grid import SIZE, Grid
+from .files import SIZE, Grid
 
 Side = Literal["suits", "values", "none"]
 Winner = Literal["suits", "values", "tie"]

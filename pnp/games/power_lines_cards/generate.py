@@ -8,7 +8,7 @@ import random
 from ...diagnostics import PnpError
 from ...rules import EVERY, MultisetRules, Total
 from .catalogue import BASE, catalogue
-from .decklist import MAX_COUNT
+from .files import MAX_COUNT
 
 DEFAULT_SIZE = 26  # when a format bounds the deck size loosely or not at all
 

@@ -11,7 +11,7 @@ from ...resources import deck_file
 from ...rules import MultisetRules, load_rules
 from ...textfile import read_bytes
 from .catalogue import BASE, catalogue
-from .decklist import parse_deck
+from .files import parse_deck
 
 STANDARD_FORMAT = "formats/standard.toml"
 
