@@ -33,7 +33,6 @@ from .output import BuildOptions
 from .resources import data_dir
 from .session import Staged
 
-
 INDEX = "index.html"
 PAPER = {"a4": "A4", "letter": "US Letter"}
 _SVG_PAGE = re.compile(r"(.+)-([0-9]{2,})\.svg")
@@ -102,8 +101,8 @@ def _preload() -> None:
     """Load once, before the workers fork, what every process needs and would each load on first
     use: each target's code, the fonts, ReportLab's typesetter and the Markdown parser."""
     from .draw import typeset  # noqa: F401
-    from .draw.text import FACES, embedded
     from .draw.markdown import markdown
+    from .draw.text import FACES, embedded
 
     for game in GAMES:
         importlib.import_module(game.build_module)

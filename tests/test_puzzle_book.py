@@ -17,7 +17,8 @@ from pnp.cli import app
 from pnp.games.pack_solitaire.build import answer_positions
 from pnp.games.pack_solitaire.difficulty import greedy_best, greedy_layout
 from pnp.games.pack_solitaire.draw import solitaire_layout
-from pnp.games.pack_solitaire.engine import Placement, deal, score_layout
+from pnp.games.pack_solitaire.engine import Placement, score_layout
+from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import parse_layout
 from pnp.piecepack.model import RANK_LETTERS
 

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.pack_solitaire.engine import Placement, deal
+from pnp.games.pack_solitaire.engine import Placement
+from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import format_layout, format_tiles, parse_layout, parse_tiles
 
 runner = CliRunner()

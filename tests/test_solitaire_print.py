@@ -12,7 +12,8 @@ from pdfgeom import MM, cover_pages, ink_margins, open_pdf, read_pages
 
 from pnp.output import BuildOptions
 from pnp.games.pack_solitaire.build import Options, build
-from pnp.games.pack_solitaire.engine import deal, score_layout
+from pnp.games.pack_solitaire.engine import score_layout
+from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import parse_layout
 
 TILE = 50.8  # 2 in

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.games.pack_solitaire.engine import Placement, classify, deal, rotate, score_layout
+from pnp.games.pack_solitaire.engine import Placement, classify, rotate, score_layout
+from pnp.games.pack_solitaire.generate import deal
 from pnp.piecepack.model import ALL_PIECES, Piece
 
 P = Piece.parse

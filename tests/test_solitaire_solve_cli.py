@@ -8,7 +8,8 @@ import re
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.pack_solitaire.engine import deal, score_layout
+from pnp.games.pack_solitaire.engine import score_layout
+from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import format_tiles, parse_layout
 
 runner = CliRunner()

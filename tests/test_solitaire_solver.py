@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from pnp.games.pack_solitaire.engine import SIZE, deal, rotate, score_layout
+from pnp.games.pack_solitaire.engine import SIZE, rotate, score_layout
+from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.solver import solve
 from pnp.piecepack.model import Piece, Suit
 

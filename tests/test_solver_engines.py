@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.pack_solitaire import solver
-from pnp.games.pack_solitaire.engine import deal
+from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import format_tiles
 from pnp.games.pack_solitaire.solver import solve
 from pnp.games.pack_solitaire.solver.codes import encode
@@ -104,7 +104,7 @@ def test_without_the_compiled_core_pnp_solves_in_python():
     # As after an install whose compile failed: the module cannot be imported at all.
     script = (
         "import sys; sys.modules['pnp.games.pack_solitaire._csearch'] = None\n"
-        "from pnp.games.pack_solitaire.engine import deal\n"
+        "from pnp.games.pack_solitaire.generate import deal\n"
         "from pnp.games.pack_solitaire.solver import solve\n"
         "s = solve(deal(3), node_limit=300); print(s.engine, s.nodes)\n"
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..layouts import MM_PER, Length, LayoutModel, Points, load_layout, sheet_layout
+from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
 from .document import Document, Part, PrintHints
 from .shapes import Drawing, Rect, Style, Text
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap

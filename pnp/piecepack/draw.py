@@ -21,7 +21,6 @@ from .model import RANK_LETTERS, Piece, Suit
 from .symbols import ring, suit_symbol
 
 
-
 class TileLayout(LayoutModel):
     size: Length
     rank_size: Points

@@ -17,10 +17,10 @@ from ...draw.sheets import Component, SheetOptions, impose
 from ...output import BuildOptions, write_pages
 from ...rulesheets import write_rules
 from ..registry import game
-from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout
-from .scorepad import score_pad
-from .engine import DOMINOES, domino_name
 from .diagrams import figures, sheet_context
+from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout
+from .engine import DOMINOES, domino_name
+from .scorepad import score_pad
 
 GAME = game("ley-lines")
 NAME = GAME.id

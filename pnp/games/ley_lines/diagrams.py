@@ -3,10 +3,10 @@ board, an energy flow that scores (turn 2 of the README's example game) and a fo
 
 from __future__ import annotations
 
+from ...draw.markdown import Figure
 from ...draw.shapes import Drawing, Group, Rect, Shape, Style, Text, scale, translate
 from ...draw.text import BOLD, cap_height
 from ...resources import deck_file
-from ...draw.markdown import Figure
 from .board import Space, board, name, neighbours
 from .draw import View, board_shapes, position_shapes, print_layout, view
 from .engine import HAND, Cairn, Position, cairn_rules, domino_rules, flow

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .board import Space, king_distance, name, neighbours
-from .engine import HAND, SUITS, dominoes_in_play, domino_name
+from .engine import HAND, SUITS, domino_name, dominoes_in_play
 from .files import CairnItem, DealItem, TorItem, TurnItem, format_record
 from .game import CAIRNS_EACH, TOR_SPACING, Game, apply, legal_moves, new_game
 

@@ -22,8 +22,9 @@ from ..registry import game
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
 from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
+from .engine import Tile
+from .generate import deal
 from .scorepad import score_pad
-from .engine import Tile, deal
 
 if TYPE_CHECKING:
     from .solver import Solution

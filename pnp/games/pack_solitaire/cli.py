@@ -13,8 +13,9 @@ from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
 from ..registry import game
-from .engine import deal, score_layout
+from .engine import score_layout
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
+from .generate import deal
 
 GAME = game("pack-solitaire")
 app = App(

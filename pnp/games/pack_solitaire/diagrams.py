@@ -3,14 +3,14 @@ edge of two tiles as the deal sheets draw them, named by the rules engine's own 
 
 from __future__ import annotations
 
+from ...draw.markdown import Figure
 from ...draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, REGULAR, cap_height
 from ...piecepack.draw import piecepack_layout
 from ...piecepack.model import Piece, Suit
-from ...draw.markdown import Figure
 from .draw import dealt_tile
-from .files import ID_RULES, PACK_RULES, PACKS, SQUARE_RULES
 from .engine import LL, LR, SIZE, UL, UR, Kind, Placement, Tile, classify, facing_pairs, score_layout
+from .files import ID_RULES, PACK_RULES, PACKS, SQUARE_RULES
 
 S, M, C, A = Suit("S"), Suit("M"), Suit("C"), Suit("A")
 # Pairs of tiles, each with its empty square where turning a dealt tile may put it; the left

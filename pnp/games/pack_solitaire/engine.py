@@ -6,11 +6,10 @@ or None for the empty square. Only ranks matter when two squares face each other
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from pnp.piecepack.model import ALL_PIECES, Piece
+from pnp.piecepack.model import Piece
 
 Square = Piece | None
 Tile = tuple[Square, Square, Square, Square]
@@ -123,20 +122,3 @@ def score_layout(tiles: dict[int, Tile], layout: Layout) -> ScoreResult:
     # met once from each side and scores twice.
     result.score = 2 * result.pairs["match"]
     return result
-
-
-def deal(seed: int) -> dict[int, Tile]:
-    """The 16 tiles of a game, built as the rules' setup describes, from a seed.
-
-    Each piecepack's coins are drawn in a shuffled order onto its 8 tiles: UL, UR, LL,
-    with LR left empty. Tiles 1-8 come from the first pack, 9-16 from the second.
-    """
-    rng = random.Random(seed)
-    tiles: dict[int, Tile] = {}
-    for pack in range(2):
-        coins = list(ALL_PIECES)
-        rng.shuffle(coins)
-        for i in range(8):
-            ul, ur, ll = coins[3 * i : 3 * i + 3]
-            tiles[8 * pack + i + 1] = (ul, ur, ll, None)
-    return tiles

@@ -17,9 +17,9 @@ from ...draw.sheets import Component
 from ...output import BuildOptions, write_pages
 from ...rulesheets import write_rules
 from ..registry import game
-from .engine import TRIOS
 from .diagrams import figures, sheet_context
 from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
+from .engine import TRIOS
 from .scorepad import score_pad
 
 GAME = game("paint-the-line")

@@ -10,7 +10,6 @@ import typer
 from ...app import App, JsonOption, Report
 from ...textfile import read_bytes
 from ..registry import game
-
 from .engine import ColourScore, Group, Result, score
 from .files import load_board
 

@@ -17,12 +17,12 @@ from ...draw.sheets import Component, SheetOptions, impose
 from ...output import BuildOptions, write_pages
 from ...resources import deck_file
 from ...rulesheets import write_rules
+from ..registry import game
 from . import draw
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
-from ..registry import game
-from .scorepad import score_pad
 from .engine import load_deck
+from .scorepad import score_pad
 
 GAME = game("power-lines-cards")
 NAME = GAME.id

@@ -12,9 +12,9 @@ from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import shown
 from ...textfile import read_bytes
 from ..registry import game
+from .engine import format_names, load_deck, load_format, validate_deck
 from .generate import random_counts, render_deck
 from .stats import deck_stats
-from .engine import format_names, load_deck, load_format, validate_deck
 
 app = App(
     game("power-lines-cards").group,

@@ -3,9 +3,9 @@ table at set-up, the two Bases the rules' distance apart with each player's face
 
 from __future__ import annotations
 
+from ...draw.markdown import Figure
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, polygon, scale
 from ...draw.text import BOLD, REGULAR, cap_height
-from ...draw.markdown import Figure
 from . import draw
 from .catalogue import catalogue
 from .engine import load_format

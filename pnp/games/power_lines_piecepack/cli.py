@@ -16,8 +16,8 @@ from ...app import App, JsonOption, Report
 from ...diagnostics import Diagnostic, at_start
 from ...textfile import decode, read_bytes
 from ..registry import game
-from .files import Grid, parse_grid, parse_record, source_lines
 from .engine import Score, score
+from .files import Grid, parse_grid, parse_record, source_lines
 
 GAME = game("power-lines")
 app = App(

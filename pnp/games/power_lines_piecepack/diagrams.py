@@ -3,13 +3,13 @@ marked with what it scores, as the scoring engine reckons it."""
 
 from __future__ import annotations
 
+from ...draw.markdown import Figure
 from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, REGULAR, cap_height
 from ...piecepack.draw import piecepack_layout, tile_face
 from ...resources import deck_file
-from ...draw.markdown import Figure
-from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
 from .engine import LineScore, score
+from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
 
 EXAMPLE = "power-lines/example.grid"
 CELL = 17.5  # mm: the tiles at about a third of their size
