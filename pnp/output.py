@@ -256,8 +256,14 @@ def check_target(path: Path) -> None:
 
 
 def check_file(path: Path) -> None:
-    """Before the work: `path` is a file pnp could write (its folder writable, not an input)."""
-    check_folder(path.parent)
+    """Before the work: `path` is a file pnp could write (its folder writable, not an input).
+    A folder that cannot be written is named through the file the user asked for."""
+    try:
+        check_folder(path.parent)
+    except PnpError as exc:
+        folder, _, why = str(exc).partition(": ")
+        why = why if why.startswith("cannot write") else f"{folder} {why}"  # `X is not a folder`
+        raise PnpError(f"{shown(path)}: {why}", exc.exit_code) from None
     check_target(path)
 
 

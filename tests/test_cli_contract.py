@@ -178,3 +178,26 @@ def test_a_command_line_pnp_cannot_parse_is_json_too(args):
     envelope = data[0] if isinstance(data, list) else data
     jsonschema.validate(envelope, {**SCHEMA, "$ref": f"#/$defs/{args[0]} {args[1]}"})
     assert envelope["valid"] is False and envelope["diagnostics"][0]["code"] == "usage"
+
+
+def test_an_output_pnp_cannot_write_is_named_as_given(inputs, tmp_path):
+    result = pnp("solitaire", "solve", inputs["tiles"], "-o", "/proc/best.layout")
+    assert result.exit_code == 2 and result.stderr.startswith("/proc/best.layout: cannot write there")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    result = pnp("solitaire", "solve", inputs["tiles"], "-o", blocker / "best.layout")  # checked before the search
+    assert result.exit_code == 2 and result.stderr.startswith(f"{blocker / 'best.layout'}: {blocker} is not a folder")
+    result = pnp("solitaire", "deal", "--seed", "1", "-o", blocker / "deal.tiles")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{blocker / 'deal.tiles'}: cannot write")
+    result = pnp("build", "paint-the-line", "--out", "/proc/x")
+    assert result.exit_code == 2 and result.stderr.startswith("/proc/x: cannot write there")
+
+
+def test_a_catalogue_key_misspelt_gets_the_key_it_is_close_to(tmp_path):
+    from pnp.diagnostics import PnpError
+    from pnp.games.power_lines_cards.catalogue import load_catalogue
+
+    text = (DECKS / "power-lines-cards.toml").read_text().replace("value = ", "valeu = ", 1)
+    (tmp_path / "cat.toml").write_text(text)
+    with pytest.raises(PnpError, match='unknown key "valeu"; did you mean "value"'):
+        load_catalogue(tmp_path / "cat.toml")

@@ -92,7 +92,7 @@ def load_catalogue(path: Path) -> Catalogue:
     try:
         return Catalogue.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(path, text, exc) from None
+        raise validation_error(path, text, exc, Catalogue) from None
 
 
 @cache
