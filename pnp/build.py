@@ -63,7 +63,7 @@ def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]
 def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
     """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed."""
     if not quiet:
-        from .kit import print_summary  # rich and Jinja2 (the kit's) load only when a build ends
+        from .summary import print_summary  # rich loads only when a build ends
 
         print_summary(folder, paths, removed)
 
@@ -141,7 +141,7 @@ def build_all(
     """Build the whole kit (or name one target; the options here mean the same before or after it)."""
     if ctx.invoked_subcommand is not None:
         return
-    from .kit import build_kit  # as above: `pnp build TARGET --help` needs none of it
+    from .kit import build_kit  # the pool and the index load only for the whole kit
 
     opts, quiet = _options(ctx, OUTPUT)
     report(opts.out, *build_kit(opts, progress=not quiet), quiet)

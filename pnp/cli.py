@@ -57,7 +57,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
     @app.command("list", example="pnp list")
     def list_command() -> None:
         """The games, what pnp prints for each, and the commands that build and check them."""
-        from .kit import print_games  # the kit's code loads only for `pnp list` and builds
+        from .listing import print_games  # loads only for `pnp list`
 
         print_games(app_command())
 

@@ -1,0 +1,75 @@
+"""The kit's `index.html`: each game, its designer, what it needs from other folders, a preview of
+each file's first page, links to every file, and how to print it (read back from the files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from .games.registry import GAMES, credit_line
+from .resources import data_dir
+from .summary import SVG_PAGE, FileFacts, facts, size_text
+
+INDEX = "index.html"
+PAPER = {"a4": "A4", "letter": "US Letter"}
+
+
+def how_to_print(f: FileFacts, paper: str) -> str:
+    sides = "two-sided, flip on the long edge" if f.duplex else "one-sided"
+    return f"{PAPER.get(paper, paper)} at 100 % (actual size), {sides}: {f.sheets} sheet{'s' * (f.sheets != 1)}"
+
+
+def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]]:
+    """Each PDF with its SVG pages and HTML twin; then any file no PDF claims."""
+    names = [p.name for p in files]
+    claimed: set[str] = set()
+    entries = []
+    for name in names:
+        if not name.endswith(".pdf"):
+            continue
+        stem = name[:-4]
+        svgs = [n for n in names if (m := SVG_PAGE.fullmatch(n)) and m[1] == stem]
+        html = f"{stem}.html" if f"{stem}.html" in names else None
+        claimed |= {name, *svgs, *([html] if html else [])}
+        f = facts(folder / name)
+        answer = stem.endswith("-answer")  # never shown beside the game it spoils
+        entries.append(
+            {
+                "name": name,
+                "title": "The answer (look only after playing)" if answer else _title(stem, folder.name),
+                "preview": svgs[0] if svgs and not answer else None,
+                "svgs": svgs,
+                "html": html,
+                "pages": f.pages,
+                "size": size_text(f.size),
+                "how": how_to_print(f, paper),
+            }
+        )
+    for name in names:
+        if name not in claimed:
+            entries.append({"name": name, "title": name, "preview": name if name.endswith(".svg") else None, "svgs": [], "html": None, "pages": None, "size": size_text(facts(folder / name).size), "how": ""})
+    return entries
+
+
+def _title(stem: str, folder: str) -> str:
+    for suffix, title in (("-rules", "Rules"), ("-scorepad", "Score pad")):
+        if stem.endswith(suffix):
+            return title
+    rest = stem.removeprefix(folder).strip("-")
+    return "Pieces" + (f" ({rest})" if rest else "")
+
+
+def render_index(root: Path, written: list[Path], paper: str) -> str:
+    def pieces(target: str) -> str:  # the first PDF of a target, the one holding its pieces
+        return next(f"{target}/{p.name}" for p in written if p.parent == root / target and p.suffix == ".pdf")
+
+    games = []
+    for game in GAMES:
+        folder = root / game.id
+        files = [p for p in written if p.parent == folder]
+        needs = [{"what": need.what, "file": pieces(need.target)} for need in game.needs]
+        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "entries": _entries(folder, files, paper)})
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
+    return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))

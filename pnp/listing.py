@@ -1,0 +1,34 @@
+"""`pnp list`: each game of the registry, its credit, what `pnp build` prints for it, its commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from .games.registry import GAMES, credit_line
+
+
+def print_games(root: Any) -> None:
+    """Each game from the registered commands: its credit, what `pnp build` prints, its commands."""
+    build = root.get_command(None, "build")
+    for game in GAMES:
+        typer.echo(f"{game.title}  [{game.id}/]")
+        typer.echo(f"  {credit_line(game)}")
+        target = build.get_command(None, game.id)
+        typer.echo(f"  prints:  {_first_paragraph(target.help)}")
+        for need in game.needs:
+            typer.echo(f"  needs:   {need.what} (pnp build {need.target})")
+        typer.echo(f"  build:   pnp build {game.id}")
+        if game.group:
+            group = root.get_command(None, game.group)
+            names = group.list_commands(None)
+            width = max(map(len, names))
+            for i, name in enumerate(names):
+                label = "use:" if i == 0 else ""
+                typer.echo(f"  {label:<8} pnp {game.group} {name:<{width}}  {_first_paragraph(group.get_command(None, name).help)}")
+        typer.echo("")
+
+
+def _first_paragraph(text: str | None) -> str:
+    return " ".join((text or "").split("\n\n")[0].split())
