@@ -11,9 +11,10 @@ import unicodedata
 from collections import Counter
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Iterable, Literal, Mapping
+from typing import Generic, Iterable, Literal, Mapping, NamedTuple, Sequence, TypeVar
 
 Severity = Literal["error", "warning"]
+T = TypeVar("T")
 
 SHOWN_PER_CODE = 10  # findings of one kind printed before the rest are summed up
 LONG_TOKEN = 100  # characters; a longer run without spaces is shortened in messages
@@ -57,6 +58,18 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
 def sort_key(d: Diagnostic) -> tuple[int, int]:
     """File order: located findings by position, whole-file findings last."""
     return (d.line if d.line is not None else 1 << 30, d.column or 0)
+
+
+class Parsed(NamedTuple, Generic[T]):
+    """What a file parser found, the one result type of every game's `files` module: the value
+    read (None when the file holds none) and every finding, in file order. Unpacks as a pair."""
+
+    value: T | None
+    diagnostics: Sequence[Diagnostic] = ()
+
+    @property
+    def valid(self) -> bool:
+        return self.value is not None and not has_errors(self.diagnostics)
 
 
 class PnpError(Exception):

@@ -267,7 +267,7 @@ def test_random_decks_are_legal(seed: int, rules_path: str | None):
     assert rules.check(counts) == [] and all(n > 0 for n in counts.values())
     assert counts == random_counts(rules, seed)
     text = "".join(f"{n} {card}\n" for card, n in counts.items())
-    assert validate_deck(text, rules).valid and parse_deck(text).counts() == counts
+    assert validate_deck(text, rules).valid and parse_deck(text).value.counts() == counts
 
 
 @settings(max_examples=60, deadline=None)

@@ -77,14 +77,14 @@ def test_catalogue_file_is_checked(tmp_path: Path, cards: str, problem: str):
 def test_count_forms(line: str):
     parsed = parse_deck(line)
     assert parsed.diagnostics == ()
-    assert parsed.counts() == {"5": 3}
+    assert parsed.value.counts() == {"5": 3}
 
 
 def test_card_names_ignore_case_comments_and_blanks():
     parsed = parse_deck("# a deck\n\n1 base   # home\n   \n2 10\n")
     assert parsed.diagnostics == ()
-    assert parsed.counts() == {"Base": 1, "10": 2}
-    assert [(e.card, e.line, e.column) for e in parsed.entries] == [("Base", 3, 3), ("10", 5, 3)]
+    assert parsed.value.counts() == {"Base": 1, "10": 2}
+    assert [(e.card, e.line, e.column) for e in parsed.value.entries] == [("Base", 3, 3), ("10", 5, 3)]
 
 
 def test_same_card_on_two_lines_adds_up_with_a_warning_at_the_later_line():

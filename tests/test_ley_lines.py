@@ -37,8 +37,8 @@ def run(*args: str):
 
 def game_of(text: str):
     record = parse_record(text)
-    assert record.valid_syntax, record.diagnostics
-    return replay(record)
+    assert record.valid, record.diagnostics
+    return replay(record.value)
 
 
 def breach(text: str):
@@ -128,9 +128,9 @@ def test_players_line_problems(text, code):
 
 def test_players_line_forms_and_comments():
     record = parse_record("# a game\nplayers:s m c a   # four\n\n  cairn s 0 F12  # lower case reads\n")
-    assert record.valid_syntax
-    assert record.players.suits == ("S", "M", "C", "A")
-    (cairn,) = record.items
+    assert record.valid
+    assert record.value.players.suits == ("S", "M", "C", "A")
+    (cairn,) = record.value.items
     assert (cairn.owner, cairn.value, cairn.space, cairn.at["space"]) == ("S", 0, (6, 12), 13)
 
 
@@ -151,8 +151,8 @@ def test_missing_file_is_a_usage_error(tmp_path):
 @given(st.text(alphabet=st.sampled_from(list("players:SMCAcairntordealps0123456789-abfgm \n#\t")) | st.characters(), max_size=300))
 def test_any_text_gets_a_verdict(text):
     record = parse_record(text)
-    if record.valid_syntax:
-        game = replay(record)
+    if record.valid:
+        game = replay(record.value)
         assert game.turns >= 0
     else:
         assert all(d.line is not None and d.column is not None for d in record.diagnostics)
@@ -161,7 +161,7 @@ def test_any_text_gets_a_verdict(text):
 @given(st.binary(max_size=200))
 def test_any_bytes_get_a_verdict(data):
     record = load_record(data)
-    assert record.valid_syntax or record.diagnostics
+    assert record.valid or record.diagnostics
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -424,7 +424,7 @@ def test_placement_test_agrees_with_brute_force(seed):
     game, _ = random_game(4, seed)
     rng = random.Random(seed)
     # Replay the record step by step, comparing the fast test with the search on random candidates.
-    record = parse_record(random_record(4, seed))
+    record = parse_record(random_record(4, seed)).value
     replayed = new_game(record.players.suits)
     checked = 0
     for item in record.items:
@@ -464,7 +464,7 @@ def test_random_games_replay_as_legal(players, tmp_path):
 def test_random_games_are_reproducible_and_pass_only_when_stuck():
     assert run("random", "--seed", "5").output == run("random", "--seed", "5").output
     assert run("random", "--seed", "5").output != run("random", "--seed", "6").output
-    record = parse_record(random_record(3, 2))
+    record = parse_record(random_record(3, 2)).value
     game = new_game(record.players.suits)
     passes = 0
     for item in record.items:
@@ -531,7 +531,7 @@ def test_items_come_in_the_order_of_the_game(text, code):
 def test_a_player_with_an_empty_hand_must_pass():
     game = game_of(SETUP)
     game.hands["S"].clear()
-    record = parse_record(SETUP + "\nS 1-2 i4 j4\n")
+    record = parse_record(SETUP + "\nS 1-2 i4 j4\n").value
     with pytest.raises(Exception) as caught:
         apply(game, record.items[-1])
     assert caught.value.diagnostic.code == "empty-hand"
@@ -543,7 +543,7 @@ def test_scoring_the_last_cairn_ends_the_game():
     for space in list(game.pos.cairns):
         if space != last:
             del game.pos.cairns[space]
-    record = parse_record(SETUP + "\nS 1-2 i4 j4\nM 3-5 k4 k5\nC pass\n")
+    record = parse_record(SETUP + "\nS 1-2 i4 j4\nM 3-5 k4 k5\nC pass\n").value
     for item in record.items[-3:-1]:
         apply(game, item)
     assert game.finished == "the last cairn was scored" and game.winners() == ["S"]

@@ -71,7 +71,7 @@ def test_each_label_leads_to_its_deals_answer_which_scores_its_par(book):
         par = int(re.search(r"par (\d+)", page)[1])
         parsed = parse_layout(answer_rows(page))
         assert not parsed.diagnostics
-        result = score_layout(deal(number), parsed.layout)
+        result = score_layout(deal(number), parsed.value.layout)
         assert not result.violations and result.tiles_placed == 16 and result.score == par
         assert "(proven)" in page
         # The printed difficulty is what the README defines: par less the greedy player's best.

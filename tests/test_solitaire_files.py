@@ -37,7 +37,7 @@ def line_no(text: str, tile_id: int) -> int:
 
 def test_deal_round_trips():
     parsed = parse_tiles(DEAL.encode())
-    assert parsed.valid and parsed.tiles == deal(5)
+    assert parsed.valid and parsed.value.tiles == deal(5)
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,8 @@ def test_tile_like_text_never_raises(text):
     parsed = parse_tiles(text)
     assert parsed.valid != bool(parsed.diagnostics)
     layout = parse_layout(text)
-    assert all(len(row) == 4 for row in layout.layout)
+    assert (layout.value is None) == bool(layout.diagnostics)  # a layout, or what is wrong with it
+    assert layout.value is None or all(len(row) == 4 for row in layout.value.layout)
 
 
 FULL = "1 2@90 3 4\n5 6 7 8\n9 10 11@180 12\n13 14 15 16@270\n"
@@ -127,8 +128,8 @@ FULL = "1 2@90 3 4\n5 6 7 8\n9 10 11@180 12\n13 14 15 16@270\n"
 def test_layout_round_trip():
     parsed = parse_layout(FULL)
     assert not parsed.diagnostics
-    assert parsed.layout[0][1] == Placement(2, 90) and parsed.layout[3][3] == Placement(16, 270)
-    assert parse_layout(format_layout(parsed.layout)).layout == parsed.layout
+    assert parsed.value.layout[0][1] == Placement(2, 90) and parsed.value.layout[3][3] == Placement(16, 270)
+    assert parse_layout(format_layout(parsed.value.layout)).value.layout == parsed.value.layout
 
 
 @pytest.mark.parametrize(
@@ -163,7 +164,7 @@ def test_deal_same_seed_same_file(tmp_path):
     assert runner.invoke(app, ["solitaire", "deal", "--seed", "9", "-o", str(b)]).exit_code == 0
     assert a.read_bytes() == b.read_bytes()
     assert "seed 9" in a.read_text().splitlines()[0]
-    assert parse_tiles(a.read_bytes()).tiles == deal(9)
+    assert parse_tiles(a.read_bytes()).value.tiles == deal(9)
     other = runner.invoke(app, ["solitaire", "deal", "--seed", "10"]).stdout
     assert other != a.read_text()
 
@@ -172,7 +173,7 @@ def test_deal_without_seed_prints_the_seed():
     result = runner.invoke(app, ["solitaire", "deal"])
     assert result.exit_code == 0
     seed = int(result.stderr.split("seed:")[1].split()[0])
-    assert parse_tiles(result.stdout).tiles == deal(seed)
+    assert parse_tiles(result.stdout).value.tiles == deal(seed)
 
 
 def test_check_exit_codes_and_json(tmp_path):
@@ -240,7 +241,7 @@ def test_score_json_schema_and_exit_code(tmp_path):
     result = runner.invoke(app, ["solitaire", "score", str(tiles), str(layout), "--json"])
     data = json.loads(result.stdout)
     assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "tiles_placed", "pairs", "score"]
-    match, bad = _layout_scoring(deal(5), parse_layout(FULL).layout)
+    match, bad = _layout_scoring(deal(5), parse_layout(FULL).value.layout)
     assert bad and result.exit_code == 1 and data["valid"] is False
     # Each broken facing pair is a finding at its cell; an invalid layout has no score.
     assert [d["code"] for d in data["diagnostics"]] == ["facing-pair"] * bad

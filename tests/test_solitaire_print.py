@@ -158,7 +158,7 @@ def test_the_answer_is_in_its_own_file_and_scores_its_par(printed):
     rows = [line.split() for line in text.splitlines() if re.fullmatch(r"\s*([\d@.]+\s+){3}[\d@.]+\s*", line)]
     layout = parse_layout("\n".join(" ".join(r) for r in rows))
     assert not layout.diagnostics
-    result = score_layout(deal(13), layout.layout)
+    result = score_layout(deal(13), layout.value.layout)
     assert not result.violations and result.score == par and result.tiles_placed == 16
     assert "this deal allows (proven)" in text
 
@@ -185,7 +185,7 @@ def test_svg_keeps_the_spaces_of_the_layout_text(printed):
     assert spaced and all(t.get(space) == "preserve" for t in spaced)
     # Read as SVG reads it (spaces kept), the rows are the layout the PDF shows.
     pdf_rows = [l for l in pypdf.PdfReader(answer_of(printed)).pages[0].extract_text().splitlines() if "@" in l or l.strip().isdigit()]
-    assert parse_layout("\n".join(t.text for t in rows)).layout == parse_layout("\n".join(pdf_rows[-4:])).layout
+    assert parse_layout("\n".join(t.text for t in rows)).value.layout == parse_layout("\n".join(pdf_rows[-4:])).value.layout
 
 
 def test_same_deal_prints_the_same_files(printed, tmp_path):

@@ -28,7 +28,7 @@ def test_solve_json_agrees_with_score(tmp_path):
     assert out.read_text() == data["layout"]
     parsed = parse_layout(data["layout"], deal(11))
     assert not parsed.diagnostics
-    recomputed = score_layout(deal(11), parsed.layout)
+    recomputed = score_layout(deal(11), parsed.value.layout)
     assert not recomputed.violations
     assert (recomputed.score, recomputed.tiles_placed) == (data["score"], data["tiles_placed"]) and data["tiles_placed"] == 16
     assert data["proven_optimal"] and data["score"] == data["bound"] <= 96
@@ -53,7 +53,7 @@ def test_text_mode_solve_then_score(tmp_path):
     assert layout_text == out.read_text() and len(layout_text.splitlines()) == 4
     m = re.fullmatch(r"score (\d+) with (\d+) tiles \(proven optimal; [\d.]+ s\)", summary)
     assert m, summary
-    recomputed = score_layout(deal(11), parse_layout(layout_text, deal(11)).layout)
+    recomputed = score_layout(deal(11), parse_layout(layout_text, deal(11)).value.layout)
     assert (int(m[1]), int(m[2])) == (recomputed.score, recomputed.tiles_placed)
 
     scored = runner.invoke(app, ["solitaire", "score", str(tiles), str(out)])
@@ -68,7 +68,7 @@ def test_text_mode_score_locates_each_broken_pair(tmp_path):
     tiles, layout = tmp_path / "d.tiles", tmp_path / "bad.layout"
     tiles.write_text(format_tiles(deal(11)))
     layout.write_text("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16\n")  # dealt order, unturned: pairs clash
-    expected = score_layout(deal(11), parse_layout(layout.read_text(), deal(11)).layout)
+    expected = score_layout(deal(11), parse_layout(layout.read_text(), deal(11)).value.layout)
     assert expected.violations
     result = runner.invoke(app, ["solitaire", "score", str(tiles), str(layout)])
     errors = [line for line in result.stderr.splitlines() if ": error: " in line]

@@ -10,7 +10,7 @@ import typer
 
 from ... import options as parse
 from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
-from ...diagnostics import Diagnostic, PnpError, plural, shown
+from ...diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
 from ..registry import game
@@ -36,7 +36,7 @@ class Read:
     """A record as read: its text, its parse, its replay (None when its syntax is broken) and every finding."""
 
     data: bytes
-    record: Record
+    record: Parsed[Record]
     game: Game | None
 
     @property
@@ -51,7 +51,7 @@ class Read:
 def read_game(path: Path, until_turn: int | None = None) -> Read:
     data = read_bytes(path)
     record = load_record(data)
-    return Read(data, record, replay(record, until_turn) if record.valid_syntax else None)
+    return Read(data, record, replay(record.value, until_turn) if record.valid else None)
 
 
 def _status(game: Game) -> str:
@@ -73,7 +73,7 @@ def check_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     game = read.game
     if not as_json:
         typer.echo(f"{shown(record_path)}: valid record: {game.n} players, {plural(game.turns, 'turn')}, {_status(game)}")
-    return Report(record_path, [], {"players": list(read.record.players.suits), "turns": game.turns, "finished": bool(game.finished)}, read.data)
+    return Report(record_path, [], {"players": list(read.record.value.players.suits), "turns": game.turns, "finished": bool(game.finished)}, read.data)
 
 
 def event_json(e: Event) -> dict:
@@ -147,7 +147,7 @@ def show_command(
     if turn is not None and turn > game.turns:
         raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(game.turns, 'turn')}", exit_code=2)
     if turn is not None:
-        game = replay(read.record, turn)
+        game = replay(read.record.value, turn)
     from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
     from ...draw.svg import render_svg
     from .draw import position_page

@@ -88,7 +88,7 @@ def _bridges() -> list[tuple[Space, Space]]:
 
 
 def flow_figure() -> Figure:
-    game = replay(load_record(deck_file(EXAMPLE).read_bytes()), EXAMPLE_TURN)
+    game = replay(load_record(deck_file(EXAMPLE).read_bytes()).value, EXAMPLE_TURN)
     (e,) = [event.scored for event in game.events if event.turn == EXAMPLE_TURN]
     v = view(3)
     caption = (

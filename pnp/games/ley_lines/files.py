@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, at_start, error, plural, sort_key
+from ...diagnostics import Diagnostic, Parsed, at_start, error, plural, sort_key
 from ...textfile import decode, tokens_by_line
 from .board import Space, board, name, parse_space
 from .engine import SUITS
@@ -80,23 +80,20 @@ Item = CairnItem | TorItem | DealItem | TurnItem
 
 @dataclass(frozen=True)
 class Record:
-    players: Players | None
+    """A record whose every line reads (whether its moves are legal is pnp.games.ley_lines.game's to say)."""
+
+    players: Players
     items: tuple[Item, ...]
-    diagnostics: tuple[Diagnostic, ...]
-
-    @property
-    def valid_syntax(self) -> bool:
-        return self.players is not None and not self.diagnostics
 
 
-def load_record(data: bytes) -> Record:
+def load_record(data: bytes) -> Parsed[Record]:
     text, problem = decode(data)
     if problem is not None:
-        return Record(None, (), (at_start(problem),))
+        return Parsed(None, (at_start(problem),))
     return parse_record(text)
 
 
-def parse_record(text: str) -> Record:
+def parse_record(text: str) -> Parsed[Record]:
     found: list[Diagnostic] = []
     players: Players | None = None
     items: list[Item] = []
@@ -133,7 +130,8 @@ def parse_record(text: str) -> Record:
             found.append(error(bad.code, bad.message, line, bad.column))
     if not seen_players:
         found.append(error("no-players", "no players line: a record starts with `players: S M C` (3 or 4 suits in seat order)", 1, 1))
-    return Record(players, tuple(items), tuple(sorted(found, key=sort_key)))
+    found.sort(key=sort_key)
+    return Parsed(Record(players, tuple(items)) if players is not None and not found else None, tuple(found))
 
 
 class _Bad(Exception):

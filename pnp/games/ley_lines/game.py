@@ -94,8 +94,7 @@ def new_game(players: tuple[str, ...]) -> Game:
 
 
 def replay(record: Record, until_turn: int | None = None) -> Game:
-    """The game a syntactically valid record holds, replayed up to turn `until_turn` (all by default)."""
-    assert record.players is not None
+    """The game a record holds, replayed up to turn `until_turn` (all by default)."""
     game = new_game(record.players.suits)
     for item in record.items:
         if isinstance(item, TurnItem) and until_turn is not None and game.turns >= until_turn:

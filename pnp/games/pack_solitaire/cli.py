@@ -31,10 +31,10 @@ OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Wr
 def load_tiles(path: Path) -> TileSet:
     """A valid tile set, or the error that lists what is wrong with it."""
     data = read_bytes(path)
-    tileset = parse_tiles(data)
-    if not tileset.valid:
-        raise rejected(path, tileset.diagnostics, f"{shown(path)}: not a valid tile set ({plural(len(tileset.diagnostics), 'error')})", data)
-    return tileset
+    parsed = parse_tiles(data)
+    if not parsed.valid:
+        raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set ({plural(len(parsed.diagnostics), 'error')})", data)
+    return parsed.value
 
 
 def deal_text(seed: int) -> str:
@@ -83,8 +83,8 @@ def score_command(
         if not as_json:
             typer.echo(f"{shown(layout)}: invalid layout, {plural(len(parsed.diagnostics), 'error')}")
         return Report(layout, parsed.diagnostics, source=data)
-    result = score_layout(tileset.tiles, parsed.layout)
-    broken = [error("facing-pair", f"{_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", *parsed.where[v.cells[0]]) for v in result.violations]
+    result = score_layout(tileset.tiles, parsed.value.layout)
+    broken = [error("facing-pair", f"{_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", *parsed.value.where[v.cells[0]]) for v in result.violations]
     if not as_json:
         p = result.pairs
         typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")

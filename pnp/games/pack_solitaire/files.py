@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, error, plural, sort_key
+from ...diagnostics import Diagnostic, Parsed, error, plural, sort_key
 from ...piecepack.model import ALL_PIECES, Piece
 from ...rules import Copies, MultisetRules, Total
 from ...textfile import decode, tokens_by_line
@@ -41,15 +41,10 @@ PACK_RULES = MultisetRules(
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class TileSet:
-    tiles: dict[int, Tile] = field(default_factory=dict)
-    where: dict[int, tuple[int, int]] = field(default_factory=dict)  # tile id -> line, column
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not self.diagnostics
+    tiles: dict[int, Tile]
+    where: dict[int, tuple[int, int]]  # tile id -> line, column
 
 
 def _decoded(data: bytes | str) -> tuple[str | None, list[Diagnostic]]:
@@ -59,19 +54,18 @@ def _decoded(data: bytes | str) -> tuple[str | None, list[Diagnostic]]:
     return text, [problem] if problem else []
 
 
-def parse_tiles(data: bytes | str) -> TileSet:
+def parse_tiles(data: bytes | str) -> Parsed[TileSet]:
     """Read and check a tile set; every problem becomes a located diagnostic."""
-    result = TileSet()
-    text, result.diagnostics = _decoded(data)
+    result = TileSet({}, {})
+    text, found = _decoded(data)
     if text is None:
-        return result
-    found = result.diagnostics
+        return Parsed(None, found)
     id_count: dict[str, int] = defaultdict(int)
     coins: dict[str, list[tuple[str, int, int]]] = {name: [] for name in PACKS}  # pack -> coin, line, column
     lines = tokens_by_line(text)
     if not lines:
         found.append(error("empty", "no tiles: write one tile a line, like `1: 3S 5M 4C .`"))
-        return result
+        return Parsed(None, found)
     for line, words in lines:
         tile_id = _tile_line(line, words, found)
         if tile_id is None:
@@ -97,9 +91,7 @@ def parse_tiles(data: bytes | str) -> TileSet:
     for pack, placed in coins.items():
         _check_pack(pack, placed, found, report_missing=readable)
     found.sort(key=sort_key)
-    if found:
-        result.tiles = {}
-    return result
+    return Parsed(None if found else result, found)
 
 
 def _tile_line(line: int, words: list[tuple[int, str]], found: list[Diagnostic]) -> tuple[int, list[tuple[Piece | None, int]], int] | None:
@@ -158,23 +150,22 @@ def format_tiles(tiles: dict[int, Tile], header: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-@dataclass
-class ParsedLayout:
+@dataclass(frozen=True)
+class LayoutFile:
     layout: Layout
     where: dict[tuple[int, int], tuple[int, int]]  # cell -> line, column in the file
-    diagnostics: list[Diagnostic]
 
 
 _CELL = re.compile(r"([0-9]{1,3})(?:@([0-9]{1,3}))?")  # ASCII digits only
 
 
-def parse_layout(data: bytes | str, tiles: dict[int, Tile] | None = None) -> ParsedLayout:
+def parse_layout(data: bytes | str, tiles: dict[int, Tile] | None = None) -> Parsed[LayoutFile]:
     """Read a layout; with `tiles`, also flag ids the tile set does not have."""
     text, found = _decoded(data)
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]
     where: dict[tuple[int, int], tuple[int, int]] = {}
     if text is None:
-        return ParsedLayout(layout, where, found)
+        return Parsed(None, found)
     lines = tokens_by_line(text)
     if not lines:
         found.append(error("empty", "no layout: write 4 lines of 4 cells (`.`, `ID` or `ID@DEG`)"))
@@ -208,7 +199,7 @@ def parse_layout(data: bytes | str, tiles: dict[int, Tile] | None = None) -> Par
             layout[r][c] = Placement(ident, deg)
             where[(r, c)] = (line, col)
     found.sort(key=sort_key)
-    return ParsedLayout(layout, where, found)
+    return Parsed(None if found else LayoutFile(layout, where), found)
 
 
 def format_layout(layout: Layout) -> str:

@@ -32,7 +32,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, at_start, error, sort_key
+from pnp.diagnostics import Diagnostic, Parsed, at_start, error, sort_key
 from pnp.textfile import decode, tokens_by_line
 
 from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, ROWS, Board, Cell, Pyramid, Stack, breaches
@@ -51,15 +51,15 @@ class Player:
     complete: bool  # exactly two known colours, none taken before
 
 
-def load_board(data: bytes) -> tuple[Board | None, list[Diagnostic]]:
+def load_board(data: bytes) -> Parsed[Board]:
     """The board a file's bytes hold, or None and every problem found."""
     text, problem = decode(data)
     if problem is not None:
-        return None, [at_start(problem)]
+        return Parsed(None, [at_start(problem)])
     return parse_board(text)
 
 
-def parse_board(text: str) -> tuple[Board | None, list[Diagnostic]]:
+def parse_board(text: str) -> Parsed[Board]:
     """The board a `.board` text describes, or None and every problem found in it."""
     found: list[Diagnostic] = []
     players: dict[int, Player] = {}
@@ -84,10 +84,10 @@ def parse_board(text: str) -> tuple[Board | None, list[Diagnostic]]:
     for b in breaches(spaces, in_play):
         found.append(error(b.code, b.message, *where[b.cell][b.level]))
     if found:
-        return None, sorted(found, key=sort_key)
+        return Parsed(None, sorted(found, key=sort_key))
     board_rows = tuple(tuple(spaces.get((r, c), ()) for c in range(COLS)) for r in range(ROWS))
     one, two = (players[n].colours for n in (1, 2))
-    return Board(((one[0], one[1]), (two[0], two[1])), board_rows), []
+    return Parsed(Board(((one[0], one[1]), (two[0], two[1])), board_rows), [])
 
 
 def _player_line(line: int, words: list[Word], players: dict[int, Player], found: list[Diagnostic]) -> None:

@@ -65,11 +65,11 @@ def validate_deck(data: bytes | str, rules: MultisetRules | None = None) -> Deck
     """Parse a deck list and check it against `rules` (standard by default); never raises on bad input."""
     rules = load_format() if rules is None else rules
     parsed = parse_deck(data)
-    counts = parsed.counts()
+    counts = parsed.value.counts() if parsed.value is not None else {}
     found = list(parsed.diagnostics)
-    if parsed.has_content:  # an empty or unreadable file says just that, not "add 26"
+    if parsed.value is not None:  # an empty or unreadable file says just that, not "add 26"
         # A card's breaches point at the last line naming it: the count is final there.
-        where = {e.card: (e.line, e.column) for e in parsed.entries}
+        where = {e.card: (e.line, e.column) for e in parsed.value.entries}
         for v in rules.check(counts):
             line, column = where.get(v.item, (None, None))
             message = f"wrong deck size: {v.message}" if v.code == "wrong-total" else v.message

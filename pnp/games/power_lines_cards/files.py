@@ -10,7 +10,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, error, sort_key, warning
+from ...diagnostics import Diagnostic, Parsed, error, sort_key, warning
 from ...textfile import decode, tokens_by_line
 from .catalogue import Catalogue, catalogue
 
@@ -35,10 +35,10 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class ParsedDeck:
+class DeckList:
+    """The lines of a deck list that read, even where others do not (their findings say so)."""
+
     entries: tuple[Entry, ...]
-    diagnostics: tuple[Diagnostic, ...]
-    has_content: bool  # False when empty (only blanks and comments) or unreadable
 
     def counts(self) -> dict[str, int]:
         """Copies per card, lines naming the same card added up."""
@@ -48,13 +48,14 @@ class ParsedDeck:
         return total
 
 
-def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> ParsedDeck:
-    """Entries and findings of a deck list; never raises, whatever the input."""
+def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> Parsed[DeckList]:
+    """Entries and findings of a deck list, no list at all when it is empty (only blanks and
+    comments) or unreadable; never raises, whatever the input."""
     cards = catalogue() if cards is None else cards
     if isinstance(source, bytes):
         text, problem = decode(source)
         if problem is not None:
-            return ParsedDeck((), (problem,), False)
+            return Parsed(None, (problem,))
     else:
         text = source
     entries: list[Entry] = []
@@ -73,8 +74,8 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> ParsedDec
         first_line.setdefault(entry.card, number)
         entries.append(entry)
     if not lines:
-        found.append(error("empty", "the deck list is empty: no `COUNT CARD` lines, only blanks or comments"))
-    return ParsedDeck(tuple(entries), tuple(sorted(found, key=sort_key)), bool(lines))
+        return Parsed(None, (error("empty", "the deck list is empty: no `COUNT CARD` lines, only blanks or comments"),))
+    return Parsed(DeckList(tuple(entries)), tuple(sorted(found, key=sort_key)))
 
 
 Token = tuple[int, str]  # (column, text)

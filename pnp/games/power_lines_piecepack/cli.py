@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from ...app import App, JsonOption, Report
-from ...diagnostics import Diagnostic, at_start
+from ...diagnostics import Parsed, at_start
 from ...textfile import decode, read_bytes
 from ..registry import game
 from .engine import Score, score
@@ -36,11 +36,11 @@ def is_record(name: str, text: str) -> bool:
     return any("@" in line for line in source_lines(text))
 
 
-def load(name: str, data: bytes) -> tuple[Grid | None, list[Diagnostic]]:
+def load(name: str, data: bytes) -> Parsed[Grid]:
     """The grid a grid or record file holds, or None and the diagnostics that say why not."""
     text, problem = decode(data)
     if problem is not None:
-        return None, [at_start(problem)]
+        return Parsed(None, [at_start(problem)])
     return parse_record(text) if is_record(name, text) else parse_grid(text)
 
 

@@ -34,7 +34,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Mapping
 
-from pnp.diagnostics import Diagnostic, error, sort_key
+from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
 from pnp.piecepack.model import SUITS, Piece
 from pnp.rules import Copies, MultisetRules, Total
 from pnp.textfile import tokens_by_line
@@ -121,7 +121,7 @@ def check_tiles(placed: list[Located]) -> list[Diagnostic]:
     return found
 
 
-def parse_grid(text: str) -> tuple[Grid | None, list[Diagnostic]]:
+def parse_grid(text: str) -> Parsed[Grid]:
     """The grid a `.grid` text describes, or None and every problem found in it."""
     rows: list[list[Located]] = []
     found: list[Diagnostic] = []
@@ -144,15 +144,15 @@ def parse_grid(text: str) -> tuple[Grid | None, list[Diagnostic]]:
         rows.append(row)
     if not rows:
         # Say it once instead of listing all sixteen tiles as missing.
-        return None, [error("empty-grid", "no tiles: a grid is 4 rows of 4 tiles", *end_of_file(text))]
+        return Parsed(None, [error("empty-grid", "no tiles: a grid is 4 rows of 4 tiles", *end_of_file(text))])
     if len(rows) < SIZE:
         found.append(error("too-few-rows", f"only {len(rows)} row{'s' if len(rows) > 1 else ''}; a grid has {SIZE}", *end_of_file(text)))
     # In a grid a wrong count comes from a bad shape or a token that is no tile,
     # and both are already reported where they happen.
     found += [d for d in check_tiles([p for row in rows for p in row]) if d.code != "wrong-total"]
     if found:
-        return None, sorted(found, key=sort_key)
-    return Grid(tuple(tuple(p.tile for p in row) for row in rows)), []
+        return Parsed(None, sorted(found, key=sort_key))
+    return Parsed(Grid(tuple(tuple(p.tile for p in row) for row in rows)), [])
 
 
 def _tiles(n: int) -> str:
@@ -185,7 +185,7 @@ def placement_problem(board: Mapping[Spot, Piece], spot: Spot) -> tuple[str, str
     return None
 
 
-def parse_record(text: str) -> tuple[Grid | None, list[Diagnostic]]:
+def parse_record(text: str) -> Parsed[Grid]:
     """The final grid a finished `.record` text determines, or None and every problem found."""
     board: dict[Spot, Piece] = {}
     placed: list[Located] = []
@@ -216,11 +216,11 @@ def parse_record(text: str) -> tuple[Grid | None, list[Diagnostic]]:
             board[spot] = tile.tile
     if not placed and not problems:
         # Say it once instead of listing all sixteen tiles as missing.
-        return None, [error("empty-record", "no placements: a record lists 16 tiles like '3S @ 0,0'", *end_of_file(text))]
+        return Parsed(None, [error("empty-record", "no placements: a record lists 16 tiles like '3S @ 0,0'", *end_of_file(text))])
     diagnostics = sorted(problems + check_tiles(placed), key=sort_key)
     if diagnostics:
-        return None, diagnostics
+        return Parsed(None, diagnostics)
     # Sixteen legal placements in at most 4x4 spots fill the square exactly.
     left = min(c for c, _ in board)
     top = min(r for _, r in board)
-    return Grid(tuple(tuple(board[(left + c, top + r)] for c in range(SIZE)) for r in range(SIZE))), []
+    return Parsed(Grid(tuple(tuple(board[(left + c, top + r)] for c in range(SIZE)) for r in range(SIZE))), [])
