@@ -20,7 +20,7 @@ from pnp.games.pack_solitaire import solver
 from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import format_tiles
 from pnp.games.pack_solitaire.solver import solve
-from pnp.games.pack_solitaire.solver.codes import encode
+from pnp.games.pack_solitaire.codes import encode
 from pnp.games.pack_solitaire.solver.geometry import c_geometry
 from pnp.piecepack.model import Piece, Suit
 

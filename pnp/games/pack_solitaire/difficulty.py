@@ -10,20 +10,12 @@ more points it misses, the more the deal hides its best layout.
 
 from __future__ import annotations
 
-from ...piecepack.model import Piece, Suit
-from .engine import SIZE, Layout, Placement, Tile, classify, rotate
-
-DEGREES = (0, 90, 180, 270)
-UL, UR, LL, LR = range(4)
-EMPTY = 6  # the empty square's code; coins are coded by rank 0-5
-# What two facing squares are worth, by code: 1 a match, 0 another allowed pair, None not allowed
-# (from the rules engine; only ranks matter when squares face, so any suit will do).
-_WORTH = {"match": 1, "sum5": 0, "wild": 0, "invalid": None}
-_PAIR = [[_WORTH[classify(*(None if c == EMPTY else Piece(c, Suit.SUNS) for c in (a, b)))] for b in range(7)] for a in range(7)]
+from .codes import DEGREES, REL, encode
+from .engine import LL, LR, SIZE, UL, UR, Layout, Placement, Tile, rotate
 
 
 def _turned_codes(tiles: dict[int, Tile]) -> dict[tuple[int, int], tuple[int, ...]]:
-    return {(t, d): tuple(EMPTY if sq is None else sq.rank for sq in rotate(tiles[t], d)) for t in tiles for d in DEGREES}
+    return {(t, d): encode(rotate(tiles[t], d)) for t in tiles for d in DEGREES}
 
 
 def _play(tiles: dict[int, Tile], turned: dict[tuple[int, int], tuple[int, ...]], first: Placement) -> tuple[Layout, int]:
@@ -42,8 +34,8 @@ def _play(tiles: dict[int, Tile], turned: dict[tuple[int, int], tuple[int, ...]]
         best: tuple[int, int, int] | None = None
         for t, d in options:
             sq = turned[(t, d)]
-            worths = [_PAIR[a][sq[i]] for a, i in facing]
-            if None not in worths and (best is None or sum(worths) > best[0]):
+            worths = [REL[a][sq[i]] for a, i in facing]  # a pair the rules forbid is negative
+            if min(worths, default=0) >= 0 and (best is None or sum(worths) > best[0]):
                 best = (sum(worths), t, d)
         if best is not None:
             gain, t, d = best

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 
 from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR, Layout, Placement
-from pnp.games.pack_solitaire.solver.codes import DEGREES, NO_SQUARE, REL
+from pnp.games.pack_solitaire.codes import DEGREES, NO_SQUARE, REL
 from pnp.games.pack_solitaire.solver.geometry import LOOSE_BL_BR, NEIGHBOURS, PLANS, POS, ROW_ABOVE_BOTTOM, TWO_TURNS, point_max
 from pnp.games.pack_solitaire.solver.tables import Tables, quarter_turn
 

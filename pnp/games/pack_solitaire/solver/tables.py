@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from pnp.games.pack_solitaire.engine import LL, LR, UL, UR
-from pnp.games.pack_solitaire.solver.codes import REL, Codes, turns
+from pnp.games.pack_solitaire.codes import REL, Codes, turns
 
 
 def quarter_turn(o: int) -> int:

@@ -1,4 +1,5 @@
-"""Square codes: how both engines hold a tile's squares, as small numbers.
+"""Square codes: how the solver's two engines and the greedy player (difficulty.py) hold a
+tile's squares, as small numbers.
 
 A coin is coded by its rank (0-5), the empty square by EMPTY: only ranks matter when
 squares face each other. A tile is the codes of its squares in engine.py's order (UL,
