@@ -34,11 +34,11 @@ def render_template(game: str, **context: object) -> str:
 def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None = None, **context: object) -> list[Path]:
     """`GAME-rules.pdf` (when PDF is asked for) and `GAME-rules.html`, from `templates/rules/GAME.md.j2`."""
     figures = figures or {}
-    tokens = parse(render_template(game, **context), figures)
+    tree = parse(render_template(game, **context), figures)
     files: dict[Path, bytes] = {}
     if "pdf" in opts.formats:
         from .draw.typeset import typeset_pdf  # ReportLab's typesetter loads only when a PDF is asked for
 
-        files[opts.out / f"{game}-rules.pdf"] = typeset_pdf(tokens, figures, opts.paper)
-    files[opts.out / f"{game}-rules.html"] = render_html(tokens, figures).encode("utf-8")
+        files[opts.out / f"{game}-rules.pdf"] = typeset_pdf(tree, figures, opts.paper)
+    files[opts.out / f"{game}-rules.html"] = render_html(tree, figures).encode("utf-8")
     return write_rendered(f"{game}-rules", files, opts)

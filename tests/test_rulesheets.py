@@ -281,11 +281,31 @@ def test_svg_only_builds_write_the_html_rules(tmp_path):
 def test_markup_takes_what_the_templates_use_and_refuses_the_rest():
     from pnp.draw.text import BOLD, embedded
     from pnp.draw.typeset import markup
-    from pnp.draw.markdown import markdown
+    from pnp.draw.markdown import parse_inline
 
-    assert markup(markdown().parseInline("a & b\n**c**")[0]) == f'a &amp; b <font name="{embedded(BOLD)}">c</font>'
+    assert markup(parse_inline("a & b\n**c**")) == f'a &amp; b <font name="{embedded(BOLD)}">c</font>'
     for unused in ("*slanted*", "`code`", "[a link](https://example.org)"):
         with pytest.raises(ValueError, match="rule sheets use no"):
-            markup(markdown().parseInline(unused)[0])
-    with pytest.raises(ValueError, match="rule sheets use no em_close, em_open"):
+            markup(parse_inline(unused))
+    with pytest.raises(ValueError, match=r"rule sheets use no em \(in"):
         parse("# T\n\nSome *slanted* words.\n", {})
+    with pytest.raises(ValueError, match=r"rule sheets use no em \(in"):  # nested in bold, too
+        parse("# T\n\nSome **bold *slanted*** words.\n", {})
+
+
+def test_lists_number_from_their_start_through_nested_lists():
+    column = frames("a4", 0.0)[0]
+    _, body = story(parse("# T\n\n3. a\n4. b\n\n   - c\n   - d\n5. e\n\n   more of e\n", {}), {}, column.w, column.h)
+    assert [(p.bulletText, p.text) for p in body] == [("3.", "a"), ("4.", "b"), ("\u2022", "c"), ("\u2022", "d"), ("5.", "e"), (None, "more of e")]
+
+
+def test_html_figures_are_blocks_of_their_own_and_leave_the_tree_as_parsed():
+    from pnp.draw.markdown import render_html
+
+    module = GAMES["pack-solitaire"]
+    figures = module.figures()
+    tree = parse(render_template("pack-solitaire", **module.sheet_context()), figures)
+    tokens = [(t.type, t.hidden) for t in tree.to_tokens()]
+    html = render_html(tree, figures)
+    assert html.count("<figure ") == len(figures) and "<p><figure" not in html and "</figure></p>" not in html
+    assert [(t.type, t.hidden) for t in tree.to_tokens()] == tokens and render_html(tree, figures) == html

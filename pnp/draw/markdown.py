@@ -1,5 +1,5 @@
-"""Rule sheets' Markdown: CommonMark with tables, parsed once, and its figures; and the same text
-as one self-contained HTML page.
+"""Rule sheets' Markdown: CommonMark with tables, parsed once into a syntax tree, and its figures;
+and the same text as one self-contained HTML page.
 
 A paragraph holding only `![](figure:NAME)` places the figure NAME there: a pnp Drawing, painted
 as vectors by the PDF typesetter (pnp.draw.typeset) and inlined in the HTML by the SVG backend,
@@ -19,9 +19,10 @@ from .shapes import Drawing
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
+    from markdown_it.tree import SyntaxTreeNode
 
 FIGURE = re.compile(r"figure:([a-z0-9-]+)")
-INLINE = {"text", "softbreak", "strong_open", "strong_close"}  # the inline markup rule sheets use
+INLINE = {"text", "softbreak", "strong"}  # the inline markup rule sheets use
 
 
 @dataclass(frozen=True)
@@ -39,32 +40,43 @@ def markdown() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def figure_name(inline: Token) -> str | None:
-    """NAME when a paragraph holds just `![](figure:NAME)`."""
-    children = [c for c in inline.children or [] if c.type != "text" or c.content.strip()]
+def parse_inline(text: str) -> SyntaxTreeNode:
+    """One line of Markdown (a caption) as an inline node."""
+    from markdown_it.tree import SyntaxTreeNode  # as markdown() above
+
+    return SyntaxTreeNode(markdown().parseInline(text)).children[0]
+
+
+def figure_name(node: SyntaxTreeNode) -> str | None:
+    """NAME when `node` is a paragraph holding just `![](figure:NAME)`."""
+    if node.type != "paragraph":
+        return None
+    children = [c for c in node.children[0].children if c.type != "text" or c.content.strip()]
     if len(children) == 1 and children[0].type == "image":
         if m := FIGURE.fullmatch(str(children[0].attrs.get("src", ""))):
             return m[1]
     return None
 
 
-def parse(text: str, figures: dict[str, Figure]) -> list[Token]:
-    """The template's tokens; only the inline markup both outputs set (plain and bold text), and
+def parse(text: str, figures: dict[str, Figure]) -> SyntaxTreeNode:
+    """The template's syntax tree; only the inline markup both outputs set (plain and bold text), and
     every figure the game draws placed once, and no other (a template error otherwise)."""
-    tokens = markdown().parse(text)
-    for t in tokens:
-        unused = {c.type for c in t.children or []} - INLINE
-        if t.type == "inline" and unused and figure_name(t) is None:
-            raise ValueError(f"rule sheets use no {', '.join(sorted(unused))} (in {t.content!r})")
-    placed = [name for t in tokens if t.type == "inline" and (name := figure_name(t)) is not None]
+    from markdown_it.tree import SyntaxTreeNode  # as markdown() above
+
+    tree = SyntaxTreeNode(markdown().parse(text))
+    for node in tree.walk():
+        if node.type == "inline" and figure_name(node.parent) is None:
+            if unused := {c.type for c in node.walk(include_self=False)} - INLINE:
+                raise ValueError(f"rule sheets use no {', '.join(sorted(unused))} (in {node.content!r})")
+    placed = [name for node in tree.walk() if (name := figure_name(node)) is not None]
     if sorted(placed) != sorted(figures):
         raise ValueError(f"rule sheet figures: the template places {sorted(placed)}, the game draws {sorted(figures)}")
-    return tokens
+    return tree
 
 
-def title(tokens: list[Token]) -> str:
+def title(tree: SyntaxTreeNode) -> str:
     """The text of the first `# heading`."""
-    return next(tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h1")
+    return next(node.children[0].content for node in tree.walk() if node.type == "heading" and node.tag == "h1")
 
 
 # --- HTML ------------------------------------------------------------------------------------
@@ -96,28 +108,41 @@ def _inline_svg(drawing: Drawing, prefix: str) -> str:
     return re.sub(r'href="#([^"]+)"', rf'href="#{prefix}\1"', svg)
 
 
-def render_html(tokens: list[Token], figures: dict[str, Figure]) -> str:
+def _html_tokens(node: SyntaxTreeNode) -> list[Token]:
+    """The tree's tokens for RendererHTML, a figure's paragraph as one `figure` block token."""
+    from markdown_it.token import Token  # as markdown() above
+
+    if (name := figure_name(node)) is not None:
+        return [Token("figure", "figure", 0, block=True, meta={"name": name})]
+    if node.token is not None:  # an inline token (its children render with it) or a leaf block
+        return [node.token]
+    inner = [t for child in node.children for t in _html_tokens(child)]
+    return inner if node.nester_tokens is None else [node.nester_tokens.opening, *inner, node.nester_tokens.closing]
+
+
+def render_html(tree: SyntaxTreeNode, figures: dict[str, Figure]) -> str:
     """The same rules as one HTML page: styles inline, figures as inline SVG, nothing fetched."""
     md = markdown()
     number = 0
-    for i, t in enumerate(tokens):
-        if t.type == "inline" and figure_name(t) is not None:
-            tokens[i - 1].hidden = tokens[i + 1].hidden = True  # a figure is no paragraph (the PDF's story reads no `hidden`)
 
-    def image(tokens_: list[Token], idx: int, options, env) -> str:
+    def figure(tokens: list[Token], idx: int, options, env) -> str:
         nonlocal number
-        name = FIGURE.fullmatch(str(tokens_[idx].attrs["src"]))[1]
+        name = tokens[idx].meta["name"]
         number += 1
         fig = figures[name]
-        return f'<figure id="figure-{name}">{_inline_svg(fig.drawing, f"f{number}-")}<figcaption><strong>Figure {number}.</strong> {md.renderInline(fig.caption)}</figcaption></figure>'
+        # Ends its line as RendererHTML ends every block's.
+        return f'<figure id="figure-{name}">{_inline_svg(fig.drawing, f"f{number}-")}<figcaption><strong>Figure {number}.</strong> {md.renderInline(fig.caption)}</figcaption></figure>\n'
 
     from markdown_it.renderer import RendererHTML  # as markdown() above
 
+    # RendererHTML renders tokens, and markdown-it's own rules set the spacing between blocks: so
+    # the tree goes back to its tokens, each figure's paragraph swapped for a block of its own (a
+    # <figure> cannot sit in a <p>), and the tree the PDF also reads is left as parsed.
     renderer = RendererHTML()
-    renderer.rules["image"] = image
-    body = renderer.render(tokens, md.options, {})
+    renderer.rules["figure"] = figure
+    body = renderer.render(_html_tokens(tree), md.options, {})
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title(tokens))} (rules)</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+        f"<title>{html.escape(title(tree))} (rules)</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
     )

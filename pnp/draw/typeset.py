@@ -1,4 +1,4 @@
-"""Typeset text with ReportLab platypus: a rule sheet's Markdown tokens to a two-column PDF.
+"""Typeset text with ReportLab platypus: a rule sheet's Markdown syntax tree to a two-column PDF.
 
 The first page opens with a title band across both columns; every page then holds two columns.
 Headings keep with what follows, a figure keeps with its caption, and figures are pnp Drawings
@@ -19,13 +19,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageTemplate, Paragraph, Table, TableStyle
 
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
-from .markdown import Figure, figure_name, markdown
+from .markdown import Figure, figure_name, parse_inline
 from .pdf import PT_PER_MM, paint
 from .shapes import Drawing
 from .text import BOLD, REGULAR, embedded, width_mm
 
 if TYPE_CHECKING:
-    from markdown_it.token import Token
+    from markdown_it.tree import SyntaxTreeNode
 
 
 class RuleSheetLayout(LayoutModel):
@@ -88,25 +88,23 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
-def markup(token: Token) -> str:
-    """An inline token as ReportLab paragraph markup: the little Markdown rule sheets use."""
+def markup(inline: SyntaxTreeNode) -> str:
+    """An inline node as ReportLab paragraph markup: the little Markdown rule sheets use."""
     out: list[str] = []
-    for c in token.children or []:
+    for c in inline.children:
         if c.type == "text":
             out.append(html.escape(c.content, quote=False))
         elif c.type == "softbreak":
             out.append(" ")
-        elif c.type == "strong_open":
-            out.append(f'<font name="{embedded(BOLD)}">')
-        elif c.type == "strong_close":
-            out.append("</font>")
+        elif c.type == "strong":
+            out.append(f'<font name="{embedded(BOLD)}">{markup(c)}</font>')
         else:
-            raise ValueError(f"rule sheets use no {c.type} (in {token.content!r})")
+            raise ValueError(f"rule sheets use no {c.type} (in {inline.content!r})")
     return "".join(out)
 
 
-def _plain(token: Token) -> str:
-    return "".join(c.content for c in token.children or [] if c.type == "text")
+def _plain(inline: SyntaxTreeNode) -> str:
+    return "".join(c.content for c in inline.walk() if c.type == "text")
 
 
 class FigureFlowable(Flowable):
@@ -132,25 +130,22 @@ class FigureFlowable(Flowable):
         self.canv.restoreState()
 
 
-def _table(tokens: list[Token], column: float) -> Table:
+def _table(node: SyntaxTreeNode, column: float) -> Table:
     """A Markdown table: the header row bold; each column as wide as its longest cell except the
     widest, which takes the rest of the column and wraps."""
     st, lay = _styles(), rule_layout()
     pad = 2.0  # pt each side of a cell
-    rows: list[list[Paragraph]] = []
-    widths: list[float] = []
-    for t in tokens:
-        if t.type == "tr_open":
-            rows.append([])
-        elif t.type == "inline":
-            col, head = len(rows[-1]), len(rows) == 1
-            rows[-1].append(Paragraph(markup(t), st["head" if head else "cell"]))
-            need = width_mm(_plain(t), BOLD if head else REGULAR, lay.small_size) * PT_PER_MM + 2 * pad + 1
-            widths.extend([0.0] * (col + 1 - len(widths)))
-            widths[col] = max(widths[col], need)
+    rows = [tr.children for part in node.children for tr in part.children]  # thead's one row, then tbody's
+    cells: list[list[Paragraph]] = []
+    widths = [0.0] * len(rows[0])  # markdown-it gives every row as many cells as the header
+    for r, row in enumerate(rows):
+        face, style = (BOLD, st["head"]) if r == 0 else (REGULAR, st["cell"])
+        cells.append([Paragraph(markup(cell.children[0]), style) for cell in row])
+        for col, cell in enumerate(row):
+            widths[col] = max(widths[col], width_mm(_plain(cell.children[0]), face, lay.small_size) * PT_PER_MM + 2 * pad + 1)
     wide = widths.index(max(widths))
     widths[wide] = column * PT_PER_MM - (sum(widths) - widths[wide])
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=lay.text_size * 0.6)
+    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT", spaceAfter=lay.text_size * 0.6)
     table.setStyle(
         TableStyle(
             [
@@ -168,49 +163,46 @@ def _table(tokens: list[Token], column: float) -> Table:
     return table
 
 
-def story(tokens: list[Token], figures: dict[str, Figure], column: float, max_height: float) -> tuple[list[Flowable], list[Flowable]]:
+def story(tree: SyntaxTreeNode, figures: dict[str, Figure], column: float, max_height: float) -> tuple[list[Flowable], list[Flowable]]:
     """The title band's flowables (the title and the byline after it) and the columns' flowables."""
     st = _styles()
     head: list[Flowable] = []
     body: list[Flowable] = []
-    lists: list[list[int]] = []  # per open list: [the next number], or [] for bullets
-    i = number = 0
-    while i < len(tokens):
-        t = tokens[i]
-        if t.type == "heading_open":
-            para = Paragraph(markup(tokens[i + 1]), st[t.tag])
-            para.outline_level = int(t.tag[1]) - 1  # read by afterFlowable
-            (head if t.tag == "h1" else body).append(para)
-            i += 2
-        elif t.type == "bullet_list_open":
-            lists.append([])
-        elif t.type == "ordered_list_open":
-            lists.append([int(t.attrs.get("start") or 1)])
-        elif t.type in ("bullet_list_close", "ordered_list_close"):
-            lists.pop()
-        elif t.type == "paragraph_open":
-            inline = tokens[i + 1]
-            if (name := figure_name(inline)) is not None:
+    number = 0  # figures so far
+
+    def blocks(nodes: list[SyntaxTreeNode], bullet: str | None = None) -> None:
+        """`bullet`: in a list item, its bullet or number for the item's first block and "" for the rest."""
+        nonlocal number
+        for node in nodes:
+            if node.type == "heading":
+                para = Paragraph(markup(node.children[0]), st[node.tag])
+                para.outline_level = int(node.tag[1]) - 1  # read by afterFlowable
+                (head if node.tag == "h1" else body).append(para)
+            elif node.type in ("bullet_list", "ordered_list"):
+                for n, item in enumerate(node.children, int(node.attrs.get("start", 1))):
+                    blocks(item.children[:1], f"{n}." if node.type == "ordered_list" else "\u2022")
+                    blocks(item.children[1:], "")
+            elif node.type == "table":
+                body.append(_table(node, column))
+            elif (name := figure_name(node)) is not None:
                 fig, number = figures[name], number + 1
                 label = f'<font name="{embedded(BOLD)}">Figure {number}.</font> '
-                caption = Paragraph(label + markup(markdown().parseInline(fig.caption)[0]), st["caption"])
+                caption = Paragraph(label + markup(parse_inline(fig.caption)), st["caption"])
                 body.append(KeepTogether([FigureFlowable(fig.drawing, column, max_height), caption]))
-            elif lists:
-                numbers = lists[-1]
-                bullet = f"{numbers[0]}." if numbers else "\u2022"
-                numbers[:] = [n + 1 for n in numbers]
-                body.append(Paragraph(markup(inline), st["li"], bulletText=bullet))
-            elif len(head) == 1 and not body:
-                head.append(Paragraph(markup(inline), st["byline"]))
+            elif node.type == "paragraph":
+                inline = node.children[0]
+                if bullet is not None:
+                    body.append(Paragraph(markup(inline), st["li"], bulletText=bullet))
+                elif len(head) == 1 and not body:
+                    head.append(Paragraph(markup(inline), st["byline"]))
+                else:
+                    # A paragraph that ends in a colon introduces what follows: never left alone at a column's foot.
+                    body.append(Paragraph(markup(inline), st["lead" if inline.content.rstrip().endswith(":") else "p"]))
             else:
-                # A paragraph that ends in a colon introduces what follows: never left alone at a column's foot.
-                body.append(Paragraph(markup(inline), st["lead" if inline.content.rstrip().endswith(":") else "p"]))
-            i += 2
-        elif t.type == "table_open":
-            end = next(j for j in range(i, len(tokens)) if tokens[j].type == "table_close")
-            body.append(_table(tokens[i:end], column))
-            i = end
-        i += 1
+                # A block quote's paragraphs read as the text around them; code blocks and thematic breaks have none.
+                blocks(node.children, bullet)
+
+    blocks(tree.children)
     return head, body
 
 
@@ -242,15 +234,15 @@ def band_height(head: list[Flowable], width: float) -> float:
     return sum(f.wrap(width * PT_PER_MM, 1e6)[1] + f.getSpaceAfter() for f in head) / PT_PER_MM + 0.5
 
 
-def typeset_pdf(tokens: list[Token], figures: dict[str, Figure], paper: str) -> bytes:
+def typeset_pdf(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str) -> bytes:
     """The rule sheet as a PDF: a title band, then two columns on every page. A sheet that fits
     one page is set again with shorter columns, as short as still holds it all, so that the
     second column is not left nearly empty."""
-    pdf, pages, text_height = _typeset(tokens, figures, paper)  # on one page: both columns' text, as one
+    pdf, pages, text_height = _typeset(tree, figures, paper)  # on one page: both columns' text, as one
     if pages > 1:
         return pdf
     for share in BALANCE:
-        balanced, pages, _ = _typeset(tokens, figures, paper, text_height / 2 * share)  # never taller than the page allows
+        balanced, pages, _ = _typeset(tree, figures, paper, text_height / 2 * share)  # never taller than the page allows
         if pages == 1:
             return balanced
     return pdf
@@ -259,11 +251,11 @@ def typeset_pdf(tokens: list[Token], figures: dict[str, Figure], paper: str) -> 
 BALANCE = (1.04, 1.1, 1.2)  # columns tried, times half the text's height: headings and figures kept whole need some slack
 
 
-def _typeset(tokens: list[Token], figures: dict[str, Figure], paper: str, height: float | None = None) -> tuple[bytes, int, float]:
+def _typeset(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str, height: float | None = None) -> tuple[bytes, int, float]:
     """The PDF, its page count and how much column height (mm) its last page's text takes; columns `height` mm tall if given."""
     lay, size = rule_layout(), sheet_layout().paper[paper]
     column = frames(paper, 0.0)[0]
-    head, body = story(tokens, figures, column.w, column.h * lay.figure_height)
+    head, body = story(tree, figures, column.w, column.h * lay.figure_height)
     band = band_height(head, frames(paper, 1.0)[0].w)
 
     def frame(box: Box, ident: str, height: float | None = None) -> Frame:
