@@ -1,5 +1,6 @@
 """The kit's `index.html`: each game, its designer, what it needs from other folders, a preview of
-each file's first page, links to every file, and how to print it (read back from the files)."""
+each file's first page, links to every file, and how to print it (its pages as its renderer
+counted them, its size from the file written)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from .atomic import write_atomic
 from .diagnostics import PnpError, shown
 from .draw.document import PrintHints
 from .draw.shapes import Drawing
-from .session import Staged, current
+from .session import Pages, Staged, current
 
 MANIFEST = ".pnp-manifest.json"
 PAPERS = ("a4", "letter")
@@ -71,19 +71,24 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
     from .draw.svg import render_svg
 
     files: dict[Path, bytes] = {}
+    counted: dict[Path, Pages] = {}
     if "pdf" in opts.formats:
-        files[opts.out / f"{name}.pdf"] = render_pdf(pages, title=title or name, hints=hints)
+        pdf = opts.out / f"{name}.pdf"
+        files[pdf], counted[pdf] = render_pdf(pages, title=title or name, hints=hints), Pages(len(pages), bool(hints and hints.duplex))
     if "svg" in opts.formats:
         for number, page in enumerate(pages, 1):
-            files[opts.out / f"{name}-{number:02d}.svg"] = render_svg(page).encode("utf-8")
-    return write_rendered(name, files, opts)
+            svg = opts.out / f"{name}-{number:02d}.svg"
+            files[svg], counted[svg] = render_svg(page).encode("utf-8"), Pages(1)
+    return write_rendered(name, files, opts, counted)
 
 
-def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions) -> list[Path]:
-    """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as write_pages stages."""
+def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None) -> list[Path]:
+    """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as
+    write_pages stages; `pages`: what the renderer says of each page-holding file."""
     building = current()
     staged = building.staged if building is not None and building.staged is not None else Staged()
     staged.files.update(files)
+    staged.pages.update(pages or {})
     staged.groups.setdefault(opts.out, {})[name] = "".join(sorted(opts.formats))
     if building is None or building.staged is None:
         _commit(staged)
@@ -102,6 +107,7 @@ def take_over(staged: Staged) -> None:
     """Stage what another process handed over, as if it had been rendered here."""
     mine = current().staged
     mine.files.update(staged.files)
+    mine.pages.update(staged.pages)
     for folder, groups in staged.groups.items():
         mine.groups.setdefault(folder, {}).update(groups)
 
@@ -117,6 +123,8 @@ def commit() -> list[Path]:
 def _commit(staged: Staged) -> list[Path]:
     if not staged.files:
         return []
+    if (writing := current()) is not None:
+        writing.printed.update(staged.pages)
     targets = list(staged.files) + [folder / MANIFEST for folder in staged.groups]
     for path in targets:
         check_target(path)

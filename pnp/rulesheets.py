@@ -14,6 +14,7 @@ from .credits import byline
 from .draw.markdown import Figure, parse, render_html
 from .output import BuildOptions, write_rendered
 from .resources import data_dir
+from .session import Pages
 
 
 def render_template(game: str, **context: object) -> str:
@@ -36,9 +37,12 @@ def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None
     figures = figures or {}
     tree = parse(render_template(game, **context), figures)
     files: dict[Path, bytes] = {}
+    pages: dict[Path, Pages] = {}
     if "pdf" in opts.formats:
         from .draw.typeset import typeset_pdf  # ReportLab's typesetter loads only when a PDF is asked for
 
-        files[opts.out / f"{game}-rules.pdf"] = typeset_pdf(tree, figures, opts.paper)
+        pdf = opts.out / f"{game}-rules.pdf"
+        files[pdf], count = typeset_pdf(tree, figures, opts.paper)
+        pages[pdf] = Pages(count)
     files[opts.out / f"{game}-rules.html"] = render_html(tree, figures).encode("utf-8")
-    return write_rendered(f"{game}-rules", files, opts)
+    return write_rendered(f"{game}-rules", files, opts, pages)

@@ -15,18 +15,28 @@ from pathlib import Path
 from typing import Iterator
 
 
+@dataclass(frozen=True)
+class Pages:
+    """What a renderer says of a file it made: how many pages, and whether they print two-sided."""
+
+    count: int
+    duplex: bool = False
+
+
 @dataclass
 class Staged:
-    """Files rendered but not yet written, by folder."""
+    """Files rendered but not yet written, by folder, with what their renderers said of them."""
 
     files: dict[Path, bytes] = field(default_factory=dict)
     groups: dict[Path, dict[str, str]] = field(default_factory=dict)  # folder -> group name -> "pdf"/"svg" kinds written
+    pages: dict[Path, Pages] = field(default_factory=dict)
 
 
 @dataclass
 class Session:
     inputs: dict[tuple[int, int], Path] = field(default_factory=dict)  # (device, inode) -> path of each file read
     staged: Staged | None = None  # a build's files, until it commits them; None: write at once
+    printed: dict[Path, Pages] = field(default_factory=dict)  # the pages of every file written
 
 
 _current: ContextVar[Session | None] = ContextVar("pnp.session", default=None)

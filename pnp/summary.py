@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .diagnostics import plural, shown
+from .session import current
 
 SVG_PAGE = re.compile(r"(.+)-([0-9]{2,})\.svg")
 
@@ -35,12 +36,11 @@ class FileFacts:
 
 
 def facts(path: Path) -> FileFacts:
-    """Pages and print mode read from the file itself: ReportLab writes each page dictionary
-    (`/Type /Page`) and the viewer preferences uncompressed."""
-    data = path.read_bytes()
-    if path.suffix == ".pdf":
-        return FileFacts(path, len(data), len(re.findall(rb"/Type /Page\b", data)), b"/DuplexFlipLongEdge" in data)
-    return FileFacts(path, len(data), 1 if path.suffix == ".svg" else None)
+    """A file this command wrote: its size on disk, and its pages and print mode as its renderer
+    counted them (none for a file without pages, such as HTML)."""
+    printed = current().printed.get(path)
+    size = path.stat().st_size
+    return FileFacts(path, size) if printed is None else FileFacts(path, size, printed.count, printed.duplex)
 
 
 def size_text(size: int) -> str:

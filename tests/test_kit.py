@@ -168,7 +168,7 @@ def table_rows(stdout: str) -> dict[str, list[str]]:
     return rows
 
 
-def test_the_summary_table_reads_pages_sheets_and_size_from_the_files(kit_folder):
+def test_the_summary_table_agrees_with_the_files_pages_sheets_and_size(kit_folder):
     out, stdout = kit_folder
     rows = table_rows(stdout)
     pdfs = sorted(out.glob("*/*.pdf"))

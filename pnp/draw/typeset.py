@@ -234,18 +234,18 @@ def band_height(head: list[Flowable], width: float) -> float:
     return sum(f.wrap(width * PT_PER_MM, 1e6)[1] + f.getSpaceAfter() for f in head) / PT_PER_MM + 0.5
 
 
-def typeset_pdf(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str) -> bytes:
-    """The rule sheet as a PDF: a title band, then two columns on every page. A sheet that fits
-    one page is set again with shorter columns, as short as still holds it all, so that the
-    second column is not left nearly empty."""
+def typeset_pdf(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str) -> tuple[bytes, int]:
+    """The rule sheet as a PDF, and its page count: a title band, then two columns on every page.
+    A sheet that fits one page is set again with shorter columns, as short as still holds it all,
+    so that the second column is not left nearly empty."""
     pdf, pages, text_height = _typeset(tree, figures, paper)  # on one page: both columns' text, as one
     if pages > 1:
-        return pdf
+        return pdf, pages
     for share in BALANCE:
         balanced, pages, _ = _typeset(tree, figures, paper, text_height / 2 * share)  # never taller than the page allows
         if pages == 1:
-            return balanced
-    return pdf
+            return balanced, 1
+    return pdf, 1
 
 
 BALANCE = (1.04, 1.1, 1.2)  # columns tried, times half the text's height: headings and figures kept whole need some slack
