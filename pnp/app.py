@@ -102,8 +102,7 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
             if not as_json:
                 _print_error(exc)
                 raise typer.Exit(exc.exit_code) from None
-            reports = [_error_report(exc, kwargs)] * (1 if not contract.many else max(1, len(_inputs(kwargs))))
-            _emit(contract, reports)
+            _emit(contract, [_error_report(exc, kwargs)])  # the input at fault: nothing else was checked
             raise typer.Exit(exc.exit_code) from None
         if contract is None or reports is None:
             return None
