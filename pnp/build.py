@@ -23,7 +23,7 @@ from typer.models import CommandInfo
 
 from .app import App, Command, LazyGroup, friendly, lazy_group, usage_example
 from .diagnostics import PnpError
-from .games.registry import GAMES, Game
+from .games.registry import GAMES, Game, prints
 from .output import FORMATS, BuildOptions, begin, commit
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
@@ -87,18 +87,17 @@ def _command(game: Game, module: ModuleType) -> Callable[..., None]:
     return run
 
 
-def target_help(game: Game, module: ModuleType) -> str:
+def target_help(game: Game) -> str:
     """`Title (by Designer): what it prints.`, from the registry and the build function's docstring."""
     by = f" (by {game.designer})" if game.designer else ""
-    what = inspect.getdoc(module.build).split("\n\n")[0]
-    return f"{game.title}{by}: {what[0].lower()}{what[1:]}"
+    return f"{game.title}{by}: {prints(game)}"
 
 
 def _target(game: Game) -> Callable[[], Any]:
     def load() -> Any:
         module = importlib.import_module(game.build_module)
         info = CommandInfo(
-            name=game.id, cls=Command, callback=friendly(_command(game, module)), help=target_help(game, module), epilog=usage_example(f"pnp build {game.id} --paper letter")
+            name=game.id, cls=Command, callback=friendly(_command(game, module)), help=target_help(game), epilog=usage_example(f"pnp build {game.id} --paper letter")
         )
         return typer.main.get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
 

@@ -6,17 +6,15 @@ from typing import Any
 
 import typer
 
-from .games.registry import GAMES, credit_line
+from .games.registry import GAMES, credit_line, prints
 
 
 def print_games(root: Any) -> None:
-    """Each game from the registered commands: its credit, what `pnp build` prints, its commands."""
-    build = root.get_command(None, "build")
+    """Each game of the registry: its credit, what `pnp build` prints for it, its commands."""
     for game in GAMES:
         typer.echo(f"{game.title}  [{game.id}/]")
         typer.echo(f"  {credit_line(game)}")
-        target = build.get_command(None, game.id)
-        typer.echo(f"  prints:  {_first_paragraph(target.help)}")
+        typer.echo(f"  prints:  {prints(game)}")
         for need in game.needs:
             typer.echo(f"  needs:   {need.what} (pnp build {need.target})")
         typer.echo(f"  build:   pnp build {game.id}")

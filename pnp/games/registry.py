@@ -10,6 +10,8 @@ Only names live here, so that reading the table loads no game's code.
 
 from __future__ import annotations
 
+import importlib
+import inspect
 from dataclasses import dataclass
 
 from ..credits import byline, credits
@@ -94,3 +96,10 @@ def game(target: str) -> Game:
 
 def credit_line(entry: Game) -> str:
     return byline(entry.credit) if entry.credit else entry.about
+
+
+def prints(entry: Game) -> str:
+    """What the game's target prints: the first paragraph of its `build` function's docstring
+    (the one place this reads a game's code)."""
+    what = inspect.getdoc(importlib.import_module(entry.build_module).build).split("\n\n")[0]
+    return what[0].lower() + what[1:]
