@@ -23,7 +23,7 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Callable, Sequence
+from typing import Annotated, Any, Callable, Optional, Sequence
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -36,6 +36,8 @@ SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
+# A generator's file (a deal, a deck, a game record): printed, or written here (see `deliver`).
+OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
 
 
 @dataclass(frozen=True)

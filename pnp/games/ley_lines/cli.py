@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
+from ...app import App, JsonOption, OutputOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -27,7 +27,6 @@ app = App(
 )
 
 RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
-OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the record here instead of printing it.", dir_okay=False)]
 
 
 

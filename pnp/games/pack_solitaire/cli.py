@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
+from ...app import App, JsonOption, OutputOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -25,7 +25,6 @@ app = App(
 )
 
 TilesArg = Annotated[Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`); - reads standard input.", dir_okay=False, metavar="TILES")]
-OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
 
 
 def load_tiles(path: Path) -> TileSet:

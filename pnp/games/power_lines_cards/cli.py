@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, Report, deliver, fresh_seed, json_name
+from ...app import App, JsonOption, OutputOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import shown
 from ...textfile import read_bytes
 from ..registry import game
@@ -63,7 +63,7 @@ def stats(file: DeckArg, rules: RulesOption = None, as_json: JsonOption = False)
 def random_deck(
     seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deck (default: a new one).")] = None,
     rules: RulesOption = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the deck here instead of printing it.", dir_okay=False)] = None,
+    output: OutputOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """A random legal deck in .deck format."""
