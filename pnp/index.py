@@ -22,8 +22,12 @@ def how_to_print(f: FileFacts, paper: str) -> str:
     return f"{PAPER.get(paper, paper)} at 100 % (actual size), {sides}: {f.sheets} sheet{'s' * (f.sheets != 1)}"
 
 
+ORDER = {"Pieces": 0, "Score pad": 1, "Rules": 2}  # every game's boxes in this order; answers last
+
+
 def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]]:
-    """Each PDF with its SVG pages and HTML twin; then any file no PDF claims."""
+    """Each PDF with its SVG pages and HTML twin, pieces first, then the score pad, the rules and
+    any answer; then any file no PDF claims."""
     names = [p.name for p in files]
     claimed: set[str] = set()
     entries = []
@@ -40,7 +44,7 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
             {
                 "name": name,
                 "title": "The answer (look only after playing)" if answer else _title(stem, folder.name),
-                "preview": svgs[0] if svgs and not answer else None,
+                "preview": svgs[min(f.preview, len(svgs) - 1)] if svgs and not answer else None,
                 "svgs": svgs,
                 "html": html,
                 "pages": f.pages,
@@ -48,6 +52,7 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
                 "how": how_to_print(f, paper),
             }
         )
+    entries.sort(key=lambda e: ORDER.get(e["title"].split(" (")[0], len(ORDER)))
     for name in names:
         if name not in claimed:
             entries.append({"name": name, "title": name, "preview": name if name.endswith(".svg") else None, "svgs": [], "html": None, "pages": None, "size": size_text(facts(folder / name).size), "how": ""})
@@ -71,6 +76,6 @@ def render_index(root: Path, written: list[Path], paper: str) -> str:
         folder = root / game.id
         files = [p for p in written if p.parent == folder]
         needs = [{"what": need.what, "file": pieces(need.target)} for need in game.needs]
-        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "entries": _entries(folder, files, paper)})
+        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "also": game.also, "entries": _entries(folder, files, paper)})
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))

@@ -18,6 +18,8 @@ def print_games(root: Any) -> None:
         for need in game.needs:
             typer.echo(f"  needs:   {need.what} (pnp build {need.target})")
         typer.echo(f"  build:   pnp build {game.id}")
+        if game.also:
+            typer.echo(f"  also:    {game.also}")
         if game.group:
             group = root.get_command(None, game.group)
             names = group.list_commands(None)

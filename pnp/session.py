@@ -21,6 +21,7 @@ class Pages:
 
     count: int
     duplex: bool = False
+    preview: int = 0  # the first page of pieces (after a cover), from 0
 
 
 @dataclass

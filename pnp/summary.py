@@ -26,6 +26,7 @@ class FileFacts:
     size: int  # bytes
     pages: int | None = None  # PDFs and SVG pages
     duplex: bool = False  # the PDF asks to be printed two-sided
+    preview: int = 0  # the first page of pieces, from 0
 
     @property
     def sheets(self) -> int | None:
@@ -40,7 +41,7 @@ def facts(path: Path) -> FileFacts:
     counted them (none for a file without pages, such as HTML)."""
     printed = current().printed.get(path)
     size = path.stat().st_size
-    return FileFacts(path, size) if printed is None else FileFacts(path, size, printed.count, printed.duplex)
+    return FileFacts(path, size) if printed is None else FileFacts(path, size, printed.count, printed.duplex, printed.preview)
 
 
 def size_text(size: int) -> str:

@@ -129,13 +129,19 @@ def test_the_index_links_every_file_and_every_link_resolves(kit_folder):
         assert str(rules.relative_to(out)) in links.hrefs
 
 
-def test_each_pdf_is_previewed_by_its_first_svg_page_but_no_answer_is(kit_folder):
+def test_each_pdf_is_previewed_by_its_first_page_of_pieces_but_no_answer_is(kit_folder):
     out, _ = kit_folder
     _, links = index(out)
     for pdf in out.glob("*/*.pdf"):
-        first = pdf.with_name(f"{pdf.stem}-01.svg")
-        shown = str(first.relative_to(out)) in links.images
-        assert shown == (first.exists() and not pdf.stem.endswith("-answer")), pdf.name
+        # The page a preview shows: the first part after the cover, as the PDF's bookmarks say.
+        reader = pypdf.PdfReader(pdf)
+        starts = [reader.get_destination_page_number(d) for d in reader.outline if not isinstance(d, list)]
+        page = next((n for n in starts if n > 0), 0) if len(starts) > 1 else 0
+        svg = pdf.with_name(f"{pdf.stem}-{page + 1:02d}.svg")
+        shown = str(svg.relative_to(out)) in links.images
+        assert shown == (svg.exists() and not pdf.stem.endswith("-answer")), pdf.name
+        own = [i for i in links.images if re.fullmatch(rf"{re.escape(str(pdf.parent.relative_to(out)))}/{re.escape(pdf.stem)}-\d{{2,}}\.svg", i)]
+        assert len(own) <= 1, pdf.name  # one preview a file
     assert links.images, "no previews at all"
 
 
@@ -225,6 +231,17 @@ def test_the_progress_bar_shows_on_a_terminal_only_and_not_when_quiet(tmp_path):
 
 
 # --- the CLI ----------------------------------------------------------------------------------------------
+
+
+def test_every_game_shows_its_files_in_one_order_and_says_where_the_book_comes_from(kit_folder):
+    out, _ = kit_folder
+    text, _ = index(out)
+    rank = {"Pieces": 0, "Score pad": 1, "Rules": 2, "The answer": 3}
+    for game in GAMES:
+        section = text.split(f'<section id="{game.id}">')[1].split("</section>")[0]
+        titles = [re.sub(r" \(.*", "", t) for t in re.findall(r"<h3><a [^>]*>([^<]+)</a></h3>", section)]
+        assert titles and [rank[t] for t in titles] == sorted(rank[t] for t in titles), (game.id, titles)
+    assert "pnp build pack-solitaire --deals 1-20" in text.split('<section id="pack-solitaire">')[1].split("</section>")[0]
 
 
 def test_list_shows_every_game_its_designer_and_its_commands():

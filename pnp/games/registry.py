@@ -36,6 +36,7 @@ class Game:
     scorepad: str | None = None  # the score pad's file name, without .pdf
     needs: tuple[Need, ...] = ()
     about: str = ""  # said instead of a credit line
+    also: str = ""  # what else its build target makes, with the command that makes it
 
     @property
     def build_module(self) -> str:
@@ -75,6 +76,7 @@ GAMES: tuple[Game, ...] = (
         "pack-solitaire", "Pack Solitaire", "pnp.games.pack_solitaire", "pack-solitaire",
         group="solitaire", rules="pack-solitaire", scorepad="pack-solitaire-scorepad",
         needs=(Need(PIECEPACK, "two piecepacks (tiles and coins), to lay out the deals of a puzzle book"),),
+        also="A puzzle book of deals, answers at the back, comes from: pnp build pack-solitaire --deals 1-20.",
     ),
     Game(
         "paint-the-line", "Paint the Line", "pnp.games.paint_the_line", "paint-the-line",
