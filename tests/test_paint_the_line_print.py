@@ -208,8 +208,46 @@ def test_black_and_white_is_patterns_not_colours(bw):
             c = o.get(key)
             assert c is None or isinstance(c, (int, float)) or len(set(c)) == 1, (o["object_type"], c)
     # The colours become patterns: red, green and blue hatched, yellow dotted.
-    assert len(hatch) > 200 and len(dots) > 100
+    assert len(hatch) > 150 and len(dots) > 100
     assert len(nets) == 36
+
+
+def _segment_distance(p, a, b) -> float:
+    """mm from point p to the segment a-b."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def _segments_distance(s, t) -> float:
+    """mm between two segments that do not cross (the closest points include an end)."""
+    return min(_segment_distance(s[0], *t), _segment_distance(s[1], *t), _segment_distance(t[0], *s), _segment_distance(t[1], *s))
+
+
+def test_black_and_white_patterns_keep_clear_of_folds_and_pips_and_print_lighter(bw):
+    with open_pdf(bw) as doc:
+        sheets = [page for page in doc.pages if any(l.get("dash") and l["dash"][0] for l in page.lines)]
+        assert len(sheets) == 2  # the two sheets of pyramids
+        for page in sheets:
+            folds = [points(l) for l in page.lines if l["dash"][0]]
+            pattern = [l for l in page.lines if not l["dash"][0]]
+            dots = [c for c in page.curves if c.get("fill") and (c["x1"] - c["x0"]) * MM < 1]
+            pips = [c for c in page.curves if c.get("fill") and 1 < (c["x1"] - c["x0"]) * MM < 3 and max(c["non_stroking_color"]) < 0.2]
+            assert pattern and dots and pips and folds
+            # Lighter than the lines to cut and fold and the pips: a grey, not the ink.
+            assert all(min(o["stroking_color"]) >= 0.4 for o in pattern) and all(min(o["non_stroking_color"]) >= 0.4 for o in dots)
+            ends = [points(l) for l in pattern]
+            for fold in folds:
+                assert min(_segments_distance(e, fold) for e in ends) >= 1.5  # the fold shows, not hidden in the hatching
+            # Each pip sits on a plain white disc at least 0.8 mm wider all round, laid over the pattern.
+            grounds = [c for c in page.curves if c.get("fill") and min(c["non_stroking_color"]) == 1.0]
+            for pip in pips:
+                centre, r = ((pip["x0"] + pip["x1"]) / 2, (pip["top"] + pip["bottom"]) / 2), (pip["x1"] - pip["x0"]) * MM / 2
+                assert any(
+                    dist(((g["x0"] + g["x1"]) / 2, (g["top"] + g["bottom"]) / 2), centre) * MM < 0.05 and (g["x1"] - g["x0"]) * MM / 2 >= r + 0.8
+                    for g in grounds
+                ), "a pip sits on its pattern"
 
 
 def test_nothing_is_printed_within_5_mm_of_the_edge(pdf):

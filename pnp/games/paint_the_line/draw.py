@@ -57,7 +57,9 @@ class PaintLayout(LayoutModel):
     letter_size: Points
     pattern_spacing: Length
     pattern_stroke: Length
+    pattern_ink: str
     pattern_inset: Length
+    pip_clear: Length
     dot_size: Length
     pyramids: dict[str, PyramidSize]
     colours: list[Colour]
@@ -157,13 +159,13 @@ def _paint(shape: list[Point], colour: Colour, bw: bool, lay: PaintLayout) -> li
     """A convex shape in the colour: filled, or (black and white) white with the colour's pattern."""
     if not bw:
         return [polygon(shape, Style(fill=colour.fill))]
-    lines = Style(stroke=INK, stroke_width=lay.pattern_stroke)
+    lines = Style(stroke=lay.pattern_ink, stroke_width=lay.pattern_stroke)
     painted: list[Shape] = [polygon(shape, Style(fill=PAPER))]
     inner = _inset(shape, lay.pattern_inset)  # a white rim keeps the cut, fold and grid lines clear
     for angle in colour.hatch:
         painted += _hatch(inner, angle, lay.pattern_spacing, lines)
     if not colour.hatch:
-        painted += _dots(inner, lay.pattern_spacing, lay.dot_size / 2)
+        painted += _dots(inner, lay.pattern_spacing, lay.dot_size / 2, lay.pattern_ink)
     return painted
 
 
@@ -205,7 +207,7 @@ def _hatch(shape: list[Point], angle: float, spacing: float, style: Style) -> li
     return lines
 
 
-def _dots(shape: list[Point], spacing: float, r: float) -> list[Circle]:
+def _dots(shape: list[Point], spacing: float, r: float, ink: str) -> list[Circle]:
     """Dots on a staggered grid, the whole of each inside a convex shape."""
     xs, ys = [x for x, _ in shape], [y for _, y in shape]
     edges = list(zip(shape, shape[1:] + shape[:1]))
@@ -220,7 +222,7 @@ def _dots(shape: list[Point], spacing: float, r: float) -> list[Circle]:
         for i in range(math.floor(min(xs) / spacing) - 1, math.ceil(max(xs) / spacing) + 1):
             x, y = i * spacing + shift, j * spacing
             if inside(x, y):
-                dots.append(Circle(x, y, r, Style(fill=INK)))
+                dots.append(Circle(x, y, r, Style(fill=ink)))
     return dots
 
 
@@ -234,7 +236,7 @@ def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, bw
     r = lay.pip_diameter * size.base / 2
     offsets = [(k - (size.pips - 1) / 2) * gap for k in range(size.pips)]
     centres = [(cx + along[0] * t, cy + along[1] * t) for t in offsets]
-    grounds = [Circle(x, y, r + lay.pattern_stroke * 2, Style(fill=PAPER)) for x, y in centres] if bw else []
+    grounds = [Circle(x, y, r + lay.pip_clear, Style(fill=PAPER)) for x, y in centres] if bw else []
     return grounds + [Circle(x, y, r, Style(fill=_ink(colour, bw))) for x, y in centres]
 
 
