@@ -1,4 +1,4 @@
-"""Paint the Line in print, measured in the PDF: boards with the score pad, paper pyramids at the
+"""Paint the Line in print, measured in the PDF: the boards, paper pyramids at the
 standard sizes nested on two sheets, black and white by pattern, margins."""
 
 from __future__ import annotations
@@ -187,13 +187,14 @@ def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
         assert row % 1 == pytest.approx((SQUARE - IN) / 2 / SQUARE, abs=0.01)
 
 
-def test_the_score_pad_shares_the_boards_sheet(pdf):
+def test_one_score_pad_in_a_file_of_its_own(pdf):
+    # Printed once: not under the boards as well as in its own file.
     with open_pdf(pdf) as doc:
-        text = boards(doc).extract_text()
-    assert "Score pad" in text and "Player 1: colours" in text and "winner" in text
-    assert "print at 100 % (actual size)" in text
-    # Rows for games 1 to 4 at least, on A4 and on Letter alike.
-    assert all(f"\n{game}\n" in text or f"\n{game} " in text for game in range(1, 5))
+        text = " ".join(page.extract_text() for page in doc.pages)
+    assert "Movement board" in text and "print at 100 % (actual size)" in text
+    assert "Player 1" not in text and "score pad" not in text.lower().replace("the score pad has a file", "")
+    with open_pdf(pdf.with_name("paint-the-line-scorepad.pdf")) as doc:
+        assert "Player 1" in doc.pages[0].extract_text()
 
 
 def test_black_and_white_is_patterns_not_colours(bw):

@@ -1,4 +1,4 @@
-"""`pnp build paint-the-line`: both boards with a score pad, paper pyramids to fold, and the rule sheet."""
+"""`pnp build paint-the-line`: both boards, paper pyramids to fold, a score pad and the rule sheet."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
-    """Its two boards with a score pad, 36 paper pyramids to fold, and the rules."""
+    """Its two boards, 36 paper pyramids to fold, a score pad and the rules."""
     bw = options.bw
     colours = [colour.name for colour in paint_layout().colours]
     rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
@@ -56,7 +56,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         opts.paper,
         f"{GAME.made_by}, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
         [
-            Part("Boards and score pad", "the movement board, the scoring board and a score pad.", [boards_page(opts.paper, bw)]),
+            Part("Boards", "the movement board and the scoring board.", [boards_page(opts.paper, bw)]),
             Part("Pyramids", f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.", pyramid_pages(opts.paper, bw)),
         ],
         assembly=[

@@ -1,4 +1,4 @@
-"""Paint the Line on paper: the two boards with a score pad, and Looney Pyramids to fold.
+"""Paint the Line on paper: the two boards, and Looney Pyramids to fold (the score pad: scorepad.py).
 
 Every colour is drawn by `_paint`: a solid fill, or for black and white a pattern of black
 lines or dots on white, so the game still plays from a one-ink print."""
@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from pydantic import field_validator
 
 from ...draw.pages import titled_page
-from ...draw.scorepad import Row, Table, entry, heading, label, pad_layout, table_shapes
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
-from ...draw.sheets import caption_top, page_caption
+from ...draw.sheets import page_caption
 from ...draw.text import BOLD, cap_height
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .engine import BLOCKED, COLS, LETTERS, ROWS, SETUP
@@ -45,7 +44,6 @@ class PaintLayout(LayoutModel):
     footprint_stroke: Length
     title_size: Points
     label_size: Points
-    pad_games: int
     net_gap: Length
     cut_stroke: Length
     fold_dash: Length
@@ -260,17 +258,17 @@ def _unit(p: Point, q: Point) -> Point:
 
 
 # ---------------------------------------------------------------------------
-# Boards and the score pad
+# The boards
 
 
 def boards_page(paper: str, bw: bool = False) -> Drawing:
-    """Both boards and a score pad on one page, used where they are printed: nothing to cut."""
+    """Both boards on one page, used where they are printed: nothing to cut (the score pad has a file of its own)."""
     lay = paint_layout()
     notes = [
         "Movement board: set a tree (large, medium, small) of the colour shown on each space.",
         "Scoring board: captured pyramids go here; the two grey spaces are never used.",
     ]
-    title = "Paint the Line - boards and score pad" + (" (black and white)" if bw else "")
+    title = "Paint the Line - boards" + (" (black and white)" if bw else "")
     head = titled_page(paper, title, notes, lay.title_size, lay.label_size, INK)
     page, sq = head.page, lay.square
     x0 = (page.width - COLS * sq) / 2
@@ -296,8 +294,6 @@ def boards_page(paper: str, bw: bool = False) -> Drawing:
         cross = Style(stroke=INK, stroke_width=lay.board_stroke)
         page.add(Rect(bx, by, sq, sq, Style(fill=BLOCKED_FILL)), Line(bx, by, bx + sq, by + sq, cross), Line(bx + sq, by, bx, by + sq, cross))
     page.add(*_grid(x0, y, ROWS, COLS, lay))
-    y = _heading(page, "Score pad", x0, y + ROWS * sq + lay.board_gap, lay)
-    _summary_pad(page, x0, y, COLS * sq, caption_top(paper), lay)
     page.add(page_caption(title, paper))
     return page
 
@@ -312,25 +308,3 @@ def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[
     sq, style = lay.square, Style(stroke=INK, stroke_width=lay.board_stroke)
     lines = [Line(x0 + c * sq, y0, x0 + c * sq, y0 + rows * sq, style) for c in range(cols + 1)]
     return lines + [Line(x0, y0 + r * sq, x0 + cols * sq, y0 + r * sq, style) for r in range(rows + 1)]
-
-
-# The score pads: a short one under the boards, and a page with every group of every game.
-PAD_NOTE = "Only top pyramids count. A group (same colour, side by side) scores its pips times its pyramids; equal totals: the larger group wins."
-
-
-def _summary_row(n: int) -> Row:
-    return (label(str(n), 0.08), entry(f"game{n}-colours-1", 0.26), entry(f"game{n}-points-1", 0.11),
-            entry(f"game{n}-colours-2", 0.26), entry(f"game{n}-points-2", 0.11), entry(f"game{n}-winner", 0.18))
-
-
-def _summary_pad(page: Drawing, x0: float, y: float, width: float, bottom: float, lay: PaintLayout) -> None:
-    """The note, a heading row and a row per game, as many games as fit above `bottom` (at most pad_games)."""
-    page.add(Text(x0, y + cap_height(lay.label_size), PAD_NOTE, lay.label_size, "Helvetica", INK))
-    y += cap_height(lay.label_size) + lay.heading_gap
-    head = (heading("Game", 0.08), heading("Player 1: colours", 0.26), heading("points", 0.11),
-            heading("Player 2: colours", 0.26), heading("points", 0.11), heading("winner", 0.18))
-    table = Table((head,), grow=_summary_row, most=lay.pad_games)
-    games = min(lay.pad_games, int((bottom - y) / pad_layout().row + 1e-9) - 1)
-    if games < 1:
-        raise ValueError("no room left for the score pad under the boards")
-    page.add(*table_shapes(table, x0, y, width, "summary", games))
