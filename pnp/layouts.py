@@ -42,6 +42,8 @@ class SheetLayout(LayoutModel):
     mark_offset: Length  # crop marks start this far outside the art
     mark_length: Length  # longest crop mark
     mark_min_length: Length  # shorter than this is no mark: the sheet holds fewer components
+    mark_margin: Length  # crop marks end at least this far from the paper edge (more than `margin`)
+    grid_margin: Length  # the art of a grid without crop marks keeps this far from the paper edge
     mark_stroke: Length
     cut_line_stroke: Length
     label_size: Points  # the small page caption, where there is room for it

@@ -16,6 +16,11 @@ from pnp.games.power_lines_cards.build import Options, build
 CARD_W, CARD_H = 63.0, 88.0
 BACK_BLEED = 2.0  # backs reach this far past the outer cut lines (layouts/power-lines-cards.toml)
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+# Cards across and down a sheet. Three rows of 88 mm leave Letter 7.7 mm above and below: no room
+# for a usable crop mark (3 mm, starting 1 mm off the art) that ends 6 mm clear of the edge, where
+# printers clip; so a Letter sheet holds two rows.
+GRID = {"a4": (3, 3), "letter": (3, 2)}
+DECK = 27  # the Base and 26 cards
 
 
 def _build(tmp_path: Path, paper="a4", formats=("pdf",), **kw) -> Path:
@@ -55,29 +60,38 @@ def test_page_size(sheets):
         assert page.height == pytest.approx(PAPER[paper][1], abs=0.1)
 
 
+def per_sheet(paper: str) -> list[int]:
+    """Cards on each sheet of one deck: full sheets, then the rest."""
+    n = GRID[paper][0] * GRID[paper][1]
+    return [min(n, DECK - i) for i in range(0, DECK, n)]
+
+
 def test_starter_decks_for_two_players(sheets):
-    _, pages = sheets
-    # 2 x (26 cards + Base) = 54 cards = 6 sheets of 9, each followed by its backs.
-    assert len(pages) == 12
+    paper, pages = sheets
+    # 2 x (26 cards + Base) = 54 cards: on A4 6 sheets of 9, on Letter 2 x (4 sheets of 6 and one of 3); each followed by its backs.
+    deck = per_sheet(paper)
+    assert deck == ([9, 9, 9] if paper == "a4" else [6, 6, 6, 6, 3])
+    assert len(pages) == 2 * 2 * len(deck)
     fronts = pages[0::2]
-    assert [len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts] == [9] * 6
+    assert [len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts] == deck * 2
     # Each deck has sheets of its own: its backs never meet the other deck's colour at a cut.
     backs_text = [p.text for p in pages[1::2]]
-    assert all("DECK A" in t and "DECK B" not in t for t in backs_text[:3])
-    assert all("DECK B" in t and "DECK A" not in t for t in backs_text[3:])
+    assert all("DECK A" in t and "DECK B" not in t for t in backs_text[: len(deck)])
+    assert all("DECK B" in t and "DECK A" not in t for t in backs_text[len(deck) :])
 
 
 def test_card_size_and_pitch_from_crop_marks(sheets):
-    _, pages = sheets
+    paper, pages = sheets
+    cols, rows = GRID[paper]
     front = pages[0]
     marks = front.outside_lines(front.rects_of_size(CARD_W, CARD_H))
     xs = sorted({round(l[0], 2) for l in marks if abs(l[0] - l[2]) < 1e-6})
     ys = sorted({round(l[1], 2) for l in marks if abs(l[1] - l[3]) < 1e-6})
-    assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards share their cut lines
-    assert _diffs(xs) == pytest.approx([CARD_W] * 3, abs=0.1)
-    assert _diffs(ys) == pytest.approx([CARD_H] * 3, abs=0.1)
-    # 16 marks: one above and one below each vertical cut, one left and right of each horizontal cut.
-    assert len(marks) == 16
+    assert len(xs) == cols + 1 and len(ys) == rows + 1  # neighbouring cards share their cut lines
+    assert _diffs(xs) == pytest.approx([CARD_W] * cols, abs=0.1)
+    assert _diffs(ys) == pytest.approx([CARD_H] * rows, abs=0.1)
+    # One mark above and one below each vertical cut, one left and right of each horizontal cut: 16 on A4.
+    assert len(marks) == 2 * (cols + 1) + 2 * (rows + 1)
     # Centred on the paper.
     assert xs[0] == pytest.approx(front.width - xs[-1], abs=0.1)
     assert ys[0] == pytest.approx(front.height - ys[-1], abs=0.1)
@@ -89,13 +103,14 @@ def test_every_mark_at_least_5mm_from_the_edge(built):
 
 
 def test_crop_marks_never_cross_a_card(sheets):
-    _, pages = sheets
+    paper, pages = sheets
+    cols, rows = GRID[paper]
     front = pages[0]
     cards = front.rects_of_size(CARD_W, CARD_H)
     marks = front.outside_lines(cards)
     short = [l for l in front.lines if max(l[2] - l[0], l[3] - l[1]) <= 4.01]
     # Every short line outside the cards is a mark, and no mark lies over a card.
-    assert len(marks) == 16 and all(m in short for m in marks)
+    assert len(marks) == 2 * (cols + 1) + 2 * (rows + 1) and all(m in short for m in marks)
 
 
 def back_art(page):
@@ -104,12 +119,12 @@ def back_art(page):
 
 
 def test_backs_mirrored_for_long_edge_flip(sheets):
-    _, pages = sheets
+    paper, pages = sheets
     front, back = pages[0], pages[1]
     fx = sorted((round(x, 2), round(t, 2)) for x, t, _, _ in front.rects_of_size(CARD_W, CARD_H))
     bx = sorted((round(x + BACK_BLEED, 2), round(t + BACK_BLEED, 2)) for x, t, _, _ in back_art(back))
     mirrored = sorted((round(front.width - x - CARD_W, 2), t) for x, t in fx)
-    assert len(bx) == len(mirrored) == 9
+    assert len(bx) == len(mirrored) == GRID[paper][0] * GRID[paper][1]
     for got, want in zip(bx, mirrored):
         assert got == pytest.approx(want, abs=0.01)
     assert not back.outside_lines(back_art(back))  # no marks on backs
@@ -127,12 +142,14 @@ def test_bleed_drops_to_fewer_cards_and_keeps_size(tmp_path):
     pages = card_sheets(read_pages(_build(tmp_path, "a4", bleed=3.0)))
     front = pages[0]
     art = front.rects_of_size(CARD_W + 6, CARD_H + 6)  # art reaches 3 mm past each cut
-    assert len(art) == 6  # 9 no longer fit inside the 5 mm margin
+    # 2 x 2: three columns of 69 mm overrun the margin, and three rows of 94 mm would leave
+    # 7.5 mm to the paper's edge, too little for a 3 mm crop mark that ends 6 mm clear of it.
+    assert len(art) == 4
     marks = front.outside_lines(art)
     xs = sorted({round(l[0], 2) for l in marks if abs(l[0] - l[2]) < 1e-6})
     ys = sorted({round(l[1], 2) for l in marks if abs(l[1] - l[3]) < 1e-6})
     assert _diffs(xs) == pytest.approx([CARD_W, 6, CARD_W], abs=0.1)
-    assert _diffs(ys) == pytest.approx([CARD_H, 6, CARD_H, 6, CARD_H], abs=0.1)
+    assert _diffs(ys) == pytest.approx([CARD_H, 6, CARD_H], abs=0.1)
     assert min(ink_margins(tmp_path / "a4" / "power-lines-cards.pdf")) >= 5 - PIXEL
 
 
@@ -202,7 +219,7 @@ def test_prices_read_as_the_rules_write_them(built):
 
 
 def test_deck_letter_on_every_face(built):
-    _, path = built
+    paper, path = built
     with open_pdf(path) as pdf:
         # The letter is white on a disc of the deck's colour, 8 pt.
         badges = [
@@ -210,7 +227,7 @@ def test_deck_letter_on_every_face(built):
             for page in pdf.pages
             if "CARD" in (page.extract_text() or "")
         ]
-    assert badges == [["A"] * 9] * 3 + [["B"] * 9] * 3
+    assert badges == [["A"] * n for n in per_sheet(paper)] + [["B"] * n for n in per_sheet(paper)]
 
 
 def _render(path: Path, index: int, dpi: int = 200):

@@ -121,7 +121,8 @@ def test_sigkill_mid_build_leaves_every_file_complete_or_as_before(builds, tmp_p
                 continue  # a write cut short; the next build removes it (checked below)
             assert data in (old.get(name), new.get(name)), f"{name} is neither the old file nor the new one"
             assert complete(name, data), name
-        assert set(old) <= set(left), "a file of the earlier build was lost"
+        # Files both builds write are never lost; the letter build's extra pages may be cleaned up once the new ones are in.
+        assert set(old) & set(new) <= set(left), "a file of the earlier build was lost"
         if moment == "render":
             assert left == old, "a file was written while the build was still rendering"
         else:

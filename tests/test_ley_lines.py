@@ -507,6 +507,66 @@ def test_show_refuses_bad_requests(tmp_path):
     assert result.exit_code == 1 and not (tmp_path / "bad.pdf").exists()
 
 
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+@pytest.mark.parametrize(
+    "args, env, paper",
+    [
+        (["--paper", "letter"], None, "letter"),
+        (["--paper", "A4"], "letter", "a4"),  # the option wins over PNP_PAPER, in any case
+        (["--paper", "LETTER"], None, "letter"),
+        ([], "letter", "letter"),
+        ([], None, "a4"),
+    ],
+    ids=["letter", "A4-over-env", "LETTER", "env-letter", "default-a4"],
+)
+def test_show_prints_on_the_paper_asked(tmp_path, monkeypatch, args, env, paper):
+    from pdfgeom import MM, ink_margins, open_pdf
+
+    monkeypatch.delenv("PNP_PAPER", raising=False)
+    if env:
+        monkeypatch.setenv("PNP_PAPER", env)
+    pdf = tmp_path / "pos.pdf"
+    result = run("show", str(EXAMPLE), "--turn", "2", "-o", str(pdf), *args)
+    assert result.exit_code == 0, result.output
+    with open_pdf(pdf) as doc:
+        (page,) = doc.pages
+        size = (float(page.width) * MM, float(page.height) * MM)
+        text = page.extract_text()
+        land = [(r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM) for r in page.rects if r["fill"] and r["non_stroking_color"] != (1, 1, 1) and r["width"] * MM > 20]
+    assert size == pytest.approx(PAPERS[paper], abs=0.01)
+    assert "example.leylines after turn 2" in text and "scored 9" in text  # the title and the notes stay
+    assert min(ink_margins(pdf)) >= 5.0  # the whole position inside the printable area
+    # The board keeps its proportions: its tiles (18: the example is a 3-player game, Albion only)
+    # stay square and on one lattice, scaled alike both ways.
+    assert len(land) == 18
+    side = land[0][2]
+    assert all(w == pytest.approx(side, abs=0.02) and h == pytest.approx(side, abs=0.02) for _, _, w, h in land)
+    x0, y0 = min(x for x, _, _, _ in land), min(y for _, y, _, _ in land)
+    for x, y, _, _ in land:
+        assert (x - x0) / (side / 2) == pytest.approx(round((x - x0) / (side / 2)), abs=0.01)
+        assert (y - y0) / (side / 2) == pytest.approx(round((y - y0) / (side / 2)), abs=0.01)
+    # As large as the paper allows: the board spans most of the printable width or height.
+    width, height = max(x + w for x, _, w, _ in land) - x0, max(y + h for _, y, _, h in land) - y0
+    assert width > 0.75 * (size[0] - 10) or height > 0.75 * (size[1] - 10)
+
+
+def test_show_draws_an_svg_on_the_paper_asked(tmp_path):
+    from svggeom import read_svg
+
+    svg = tmp_path / "pos.svg"
+    assert run("show", str(EXAMPLE), "--paper", "letter", "-o", str(svg)).exit_code == 0
+    drawn = read_svg(svg)
+    assert (drawn.width, drawn.height) == pytest.approx(PAPERS["letter"], abs=0.01)
+
+
+def test_show_refuses_an_unknown_paper(tmp_path):
+    result = run("show", str(EXAMPLE), "--paper", "a3", "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2 and not (tmp_path / "x.pdf").exists()
+    assert "a3" in result.output and "letter" in result.output  # what was wrong, and what to give
+
+
 # --- the order of the record and the end by the last cairn --------------------------------------------------------------
 
 TORS = CAIRNS + "\ntor C f2\ntor M h6\ntor S l4\n"

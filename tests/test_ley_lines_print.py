@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from pathlib import Path
 
 import pypdf
@@ -139,7 +141,9 @@ def test_overview_and_score_pad(kit):
     path = folder / "ley-lines-board.pdf"
     pages = pypdf.PdfReader(path).pages[cover_pages(path) :]
     assert "how the" in pages[0].extract_text() and "overlap by 12 mm" in pages[0].extract_text()
-    pad = pages[-1].extract_text()
+    # The pad is printed once, in its own file, not also after the board sheets.
+    assert "score pad" not in pages[-1].extract_text()
+    pad = pypdf.PdfReader(folder / "ley-lines-scorepad.pdf").pages[0].extract_text()
     assert "score pad" in pad and "Same suit x2" in pad and "Running" not in pad and "Arms" in pad
 
 
@@ -150,10 +154,10 @@ def test_dominoes_are_one_by_two_inches_with_aligned_backs(kit):
     assert first == 2  # a two-sided file: the cover and its blank back
     with open_pdf(path) as pdf:
         front, back = pdf.pages[first], pdf.pages[first + 1]
-        faces = [mm(r) for r in front.rects if r["fill"] and r["non_stroking_color"] in ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))]
-        backs = [mm(r) for r in back.rects if r["fill"]]
+        faces = white_faces(front)
+        # Each back's colour is drawn out into the bleed (and clipped where a neighbour's begins).
+        backs = [(x0 + BACK_BLEED, top + BACK_BLEED, x1 - BACK_BLEED, bottom - BACK_BLEED) for x0, top, x1, bottom in (mm(r) for r in back.rects if r["fill"])]
         width = float(front.width) * MM
-        marks = [c for c in front.curves if c["fill"] and abs((c["x1"] - c["x0"]) * MM - 7.0) < 0.3]
     assert len(pdf.pages) == first + 2  # all 28 on one sheet, and its backs
     assert len(faces) == 28 and len(backs) == 28
     for x0, top, x1, bottom in faces + backs:
@@ -162,7 +166,142 @@ def test_dominoes_are_one_by_two_inches_with_aligned_backs(kit):
     mirrored = sorted((width - x1, top) for x0, top, x1, _ in faces)
     placed = sorted((x0, top) for x0, top, _, _ in backs)
     assert all(a == pytest.approx(b, abs=0.05) for a, b in zip(mirrored, placed))
-    assert len(marks) == 7  # the seven dominoes holding a six
+    assert sum(1 for d in domino_fronts(folder) if d["marks"]) == 7  # the seven dominoes holding a six
+
+
+BACK_BLEED = 3.0  # the domino backs' colour past the cut
+
+
+def white_faces(page) -> list[tuple[float, float, float, float]]:
+    """The dominoes' cut boxes on a fronts sheet: their white, 1 x 2 in grounds."""
+    white = ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))
+    return [mm(r) for r in page.rects if r["fill"] and r["non_stroking_color"] in white and abs(r["width"] * MM - INCH) < 0.2]
+
+
+def domino_fronts(folder: Path) -> list[dict]:
+    """Per domino on the fronts sheet: its cut box, its outline (box, corner radius, stroke), its pips
+    (centre and radius) in the upper and the lower half, and every other filled shape on it (marks)."""
+    path = folder / "ley-lines-dominoes.pdf"
+    with open_pdf(path) as pdf:
+        page = pdf.pages[cover_pages(path)]
+        faces = white_faces(page)
+        outlines, pips, marks = [], [], []
+        for c in page.curves:
+            box = mm(c)
+            if c["stroke"] and not c["fill"]:
+                # A rounded rectangle's path starts where its top edge leaves the first corner.
+                top_xs = [x * MM for x, y in c["pts"] if abs(y * MM - box[1]) < 0.01]
+                outlines.append((box, min(top_xs) - box[0], c["linewidth"] * MM))
+            elif c["fill"]:
+                round_ = any(op[0] == "c" for op in c["path"]) and abs((box[2] - box[0]) - (box[3] - box[1])) < 0.05
+                if round_:
+                    pips.append(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, (box[2] - box[0]) / 2))
+                else:
+                    marks.append(box)
+        # Any other filled shape (a filled rectangle that is not a domino's ground, a line) is a mark too.
+        marks += [mm(r) for r in page.rects if r["fill"] and mm(r) not in faces]
+    inside = lambda box, x, y: box[0] <= x <= box[2] and box[1] <= y <= box[3]  # noqa: E731
+    dominoes = []
+    for face in faces:
+        mid = (face[1] + face[3]) / 2
+        own = [p for p in pips if inside(face, p[0], p[1])]
+        (outline,) = [o for o in outlines if inside(face, (o[0][0] + o[0][2]) / 2, (o[0][1] + o[0][3]) / 2)]
+        dominoes.append(
+            {
+                "face": face,
+                "outline": outline,
+                "pips": own,
+                "halves": (sum(1 for p in own if p[1] < mid), sum(1 for p in own if p[1] > mid)),
+                "marks": [m for m in marks if inside(face, (m[0] + m[2]) / 2, (m[1] + m[3]) / 2)],
+            }
+        )
+    return dominoes
+
+
+def in_rounded_box(x: float, y: float, box: tuple[float, float, float, float], radius: float) -> bool:
+    """Whether (x, y) lies inside a rectangle with rounded corners of `radius`."""
+    cx = min(max(x, box[0] + radius), box[2] - radius)
+    cy = min(max(y, box[1] + radius), box[3] - radius)
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3] and (x - cx) ** 2 + (y - cy) ** 2 <= radius**2 + 1e-9
+
+
+def test_six_mark_is_clear_of_every_pip_and_inside_the_outline(kit):
+    _, folder = kit
+    dominoes = domino_fronts(folder)
+    assert len(dominoes) == 28 and all(len(d["pips"]) == sum(d["halves"]) for d in dominoes)
+    sixes = [d for d in dominoes if 6 in d["halves"]]
+    assert len(sixes) == 7  # 0-6 to 6-6
+    assert all(not d["marks"] for d in dominoes if d not in sixes)
+    for d in sixes:
+        (mark,) = d["marks"]
+        x0, top, x1, bottom = mark
+        assert x1 - x0 > 2 and bottom - top > 2  # a mark to see, not a speck
+        # Clear of every pip: no pip circle reaches into the mark's bounding box.
+        for px, py, r in d["pips"]:
+            nearest = (min(max(px, x0), x1), min(max(py, top), bottom))
+            assert math.dist((px, py), nearest) > r, (d["halves"], mark, (px, py))
+        # Inside the outline's stroke, rounded corners included.
+        box, radius, stroke = d["outline"]
+        assert radius > 1  # the outline has the rounded corners the mark must keep inside
+        inner = (box[0] + stroke / 2, box[1] + stroke / 2, box[2] - stroke / 2, box[3] - stroke / 2)
+        for x, y in ((x0, top), (x1, top), (x0, bottom), (x1, bottom)):
+            assert in_rounded_box(x, y, inner, radius - stroke / 2), (d["halves"], mark, inner)
+
+
+def render(path: Path, index: int, dpi: int):
+    """Page `index` of a PDF as printed: an RGB image, clipping honoured."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        return pdf[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
+def test_domino_backs_bleed_past_the_cut_with_no_line_across_the_middle(kit):
+    paper, folder = kit
+    path = folder / "ley-lines-dominoes.pdf"
+    first = cover_pages(path)
+    with open_pdf(path) as pdf:
+        front, back = pdf.pages[first], pdf.pages[first + 1]
+        width = float(front.width) * MM
+        faces = white_faces(front)
+        back_lines = [mm(l) for l in back.lines] + [mm(r) for r in back.rects if r["height"] * MM < 1.0]
+    # Each back is cut where its front is, mirrored for the long-edge flip.
+    cuts = [(width - x1, top, width - x0, bottom) for x0, top, x1, bottom in faces]
+    assert len(cuts) == 28
+    dpi = 300
+    image = render(path, first + 1, dpi)
+    px = lambda x, y: image.getpixel((int(x / INCH * dpi), int(y / INCH * dpi)))  # noqa: E731
+    inked = lambda rgb: min(rgb) < 250  # noqa: E731
+    block = (min(c[0] for c in cuts), min(c[1] for c in cuts), max(c[2] for c in cuts), max(c[3] for c in cuts))
+    for x0, top, x1, bottom in cuts:
+        # Art up to the bleed past every cut (into the neighbour's back where there is one).
+        for d in (0.3, BACK_BLEED / 2, BACK_BLEED - 0.3):
+            for f in (0.1, 0.5, 0.9):
+                x, y = x0 + f * (x1 - x0), top + f * (bottom - top)
+                for point in ((x, top - d), (x, bottom + d), (x0 - d, y), (x1 + d, y)):
+                    assert inked(px(*point)), (paper, (x0, top), point)
+        # No line across the middle: no long run of another colour along the rows near it.
+        ground = Counter(px(x0 + 0.5 + i * 0.5, top + 0.5 + j * 0.5) for i in range(49) for j in range(100)).most_common(1)[0][0]
+        mid = (top + bottom) / 2
+        for row in range(int((mid - 1.5) / INCH * dpi), int((mid + 1.5) / INCH * dpi) + 1):
+            run = longest = 0
+            for col in range(int(x0 / INCH * dpi) + 2, int(x1 / INCH * dpi) - 1):
+                off = sum(abs(a - b) for a, b in zip(image.getpixel((col, row)), ground)) > 60
+                run = run + 1 if off else 0
+                longest = max(longest, run)
+            assert longest / dpi * INCH < (x1 - x0) / 2, (paper, (x0, top), row)
+        for lx0, ltop, lx1, lbottom in back_lines:
+            crosses = lbottom - ltop < 0.5 and mid - 1.5 < ltop < mid + 1.5 and min(lx1, x1) - max(lx0, x0) > (x1 - x0) / 2
+            assert not crosses, (paper, (x0, top), (lx0, ltop, lx1, lbottom))
+    # The art stops at the bleed: white paper beyond it, all round the block.
+    d = BACK_BLEED + 0.4
+    for f in (0.05, 0.5, 0.95):
+        x, y = block[0] + f * (block[2] - block[0]), block[1] + f * (block[3] - block[1])
+        for point in ((x, block[1] - d), (x, block[3] + d), (block[0] - d, y), (block[2] + d, y)):
+            assert not inked(px(*point)), (paper, point)
 
 
 def test_nothing_within_5_mm_of_the_edge(kit):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,11 @@ def letter(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def power_lines(tmp_path_factory) -> Path:
     return build(tmp_path_factory.mktemp("tiles"), "--tiles", "2-5", "--format", "pdf") / "piecepack-tiles-2-5.pdf"
+
+
+@pytest.fixture(scope="module")
+def power_lines_bw(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("tiles-bw"), "--tiles", "2-5", "--bw", "--format", "pdf") / "piecepack-tiles-2-5-bw.pdf"
 
 
 def pages(path: Path) -> list[dict]:
@@ -205,6 +211,148 @@ def test_only_front_pages_carry_crop_marks(colour):
     got = pages(colour)
     assert all(crop_xs(p) for p in got[0::2])
     assert not any(crop_xs(p) for p in got[1::2])
+
+
+# Tile edges: the cut itself is drawn on every tile, front and back
+
+
+def segments(page: dict) -> list[tuple[float, float, float, float, dict]]:
+    """Every stroked straight stretch on a page, as (x1, y1, x2, y2, object) in mm: lines, the four
+    sides of stroked rectangles, and the chords of stroked paths (any straight part of a path is one)."""
+    found = []
+    for l in page["lines"]:
+        (x1, y1), (x2, y2) = l["pts"][0], l["pts"][-1]
+        found.append((x1 * MM, y1 * MM, x2 * MM, y2 * MM, l))
+    for r in page["rects"]:
+        if r["stroke"]:
+            x0, t, x1, b = r["x0"], r["top"], r["x1"], r["bottom"]
+            found += [(x0, t, x1, t, r), (x1, t, x1, b, r), (x1, b, x0, b, r), (x0, b, x0, t, r)]
+    for c in page["curves"]:
+        if c["stroke"]:
+            pts = [(x * MM, y * MM) for x, y in c["pts"]]
+            found += [(*a, *b, c) for a, b in pairwise(pts)]
+    return found
+
+
+def length(s) -> float:
+    return ((s[2] - s[0]) ** 2 + (s[3] - s[1]) ** 2) ** 0.5
+
+
+def distance(px: float, py: float, s) -> float:
+    """From the point to the nearest point of the segment."""
+    x1, y1, x2, y2 = s[:4]
+    dx, dy = x2 - x1, y2 - y1
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+    return ((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5
+
+
+def tile_sheets(path: Path) -> list[tuple[dict, dict]]:
+    """(front, back) page pairs that carry tiles."""
+    got = pages(path)
+    return [(front, back) for front, back in zip(got[0::2], got[1::2]) if bleed_boxes(front)]
+
+
+def tile_centres(front: dict) -> list[tuple[float, float]]:
+    """Where the tiles stand on a front page: the centres of their grounds (tile plus bleed)."""
+    return [((r["x0"] + r["x1"]) / 2, (r["top"] + r["bottom"]) / 2) for r in bleed_boxes(front)]
+
+
+def edge_square(page: dict, cx: float, cy: float) -> tuple[float, float, float, float]:
+    """The drawn edge of the tile centred on (cx, cy): for each side, the straight stroke
+    lying along it (within 1 mm of where a 2 in tile's side would be) and running its whole length.
+    Returns left, top, right, bottom as the strokes put them; fails if a side has none."""
+    h = TILE / 2
+    strokes = segments(page)
+
+    def side(vertical: bool, at: float) -> float:
+        hits = []
+        for s in strokes:
+            x1, y1, x2, y2 = s[:4]
+            along, across = ((y1, y2), (x1, x2)) if vertical else ((x1, x2), (y1, y2))
+            centre = cy if vertical else cx
+            if abs(across[0] - across[1]) < 0.01 and abs(across[0] - at) <= 1.0 and min(along) <= centre - h + 0.1 and max(along) >= centre + h - 0.1:
+                hits.append((across[0], s[4]))
+        assert hits, f"no edge line along the {'vertical' if vertical else 'horizontal'} side at {at:.2f} mm of the tile at ({cx:.1f}, {cy:.1f})"
+        at_edge, line = min(hits, key=lambda hit: abs(hit[0] - at))
+        # Thin, and dark enough to follow on the art and in black and white.
+        assert 0.15 <= line["linewidth"] * MM <= 0.3, line["linewidth"] * MM
+        colour = line["stroking_color"]
+        level = colour if isinstance(colour, (int, float)) else (colour[0] if len(colour) == 1 else 0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2])
+        assert level <= 0.35, colour
+        return at_edge
+
+    return side(True, cx - h), side(False, cy - h), side(True, cx + h), side(False, cy + h)
+
+
+@pytest.mark.parametrize("build_name", ["colour", "bw", "letter", "power_lines", "power_lines_bw"])
+def test_every_tile_front_shows_its_two_inch_edge(build_name, request):
+    sheets = tile_sheets(request.getfixturevalue(build_name))
+    assert sheets
+    for front, _ in sheets:
+        xs, ys = crop_xs(front), crop_ys(front)
+        centres = tile_centres(front)
+        assert centres
+        for cx, cy in centres:
+            left, top, right, bottom = edge_square(front, cx, cy)
+            assert abs(right - left - TILE) <= 0.1 and abs(bottom - top - TILE) <= 0.1, (left, top, right, bottom)
+            # On the cut itself: where the crop marks in the margin point.
+            for x in (left, right):
+                assert min(abs(x - m) for m in xs) <= 0.1, (x, xs)
+            for y in (top, bottom):
+                assert min(abs(y - m) for m in ys) <= 0.1, (y, ys)
+
+
+def back_centres(front: dict, back: dict) -> list[tuple[float, float]]:
+    """The tiles' centres on a backs page, found from the front: backs stand mirrored for a long-edge flip."""
+    width = front["size"][0]
+    centres = [(width - cx, cy) for cx, cy in tile_centres(front)]
+    assert flatten(tile_centres(back)) == pytest.approx(flatten(centres), abs=0.05)
+    return centres
+
+
+def flatten(points: list[tuple[float, float]]) -> list[float]:
+    return [v for p in sorted(points) for v in p]
+
+
+@pytest.mark.parametrize("build_name", ["colour", "bw", "letter", "power_lines", "power_lines_bw"])
+def test_every_tile_back_shows_its_two_inch_edge(build_name, request):
+    sheets = tile_sheets(request.getfixturevalue(build_name))
+    assert sheets
+    for front, back in sheets:
+        for cx, cy in back_centres(front, back):
+            left, top, right, bottom = edge_square(back, cx, cy)
+            assert abs(right - left - TILE) <= 0.1 and abs(bottom - top - TILE) <= 0.1, (left, top, right, bottom)
+
+
+@pytest.mark.parametrize("build_name", ["colour", "bw", "letter", "power_lines", "power_lines_bw"])
+def test_tile_back_pattern_stays_inside_the_tile_clear_of_its_centre(build_name, request):
+    sheets = tile_sheets(request.getfixturevalue(build_name))
+    assert sheets
+    for front, back in sheets:
+        centres = back_centres(front, back)
+        strokes = segments(back)
+        assert strokes  # the backs do carry a pattern
+        framed = [((r["x0"] + r["x1"]) / 2, (r["top"] + r["bottom"]) / 2) for r in back["rects"] if r["stroke"] and r["x1"] - r["x0"] < TILE / 2]
+        q = TILE / 4
+        for cx, cy in centres:
+            # Nothing that could pass for a cut runs through the tile's middle.
+            through = [s[:4] for s in strokes if length(s) > 20 and distance(cx, cy, s) <= 1.0]
+            assert not through, ((cx, cy), through)
+            # Still the piecepack's four squares: one framed on each quarter, where a coin sits.
+            quarters = [(cx + dx, cy + dy) for dx in (-q, q) for dy in (-q, q)]
+            assert all(any(abs(x - fx) <= 0.05 and abs(y - fy) <= 0.05 for fx, fy in framed) for x, y in quarters), (cx, cy)
+        for s in strokes:
+            # Every stroke lies on one tile: the pattern never runs out past the edge or across the sheet.
+            owner = [(cx, cy) for cx, cy in centres if all(abs(x - cx) <= TILE / 2 + 0.05 and abs(y - cy) <= TILE / 2 + 0.05 for x, y in (s[0:2], s[2:4]))]
+            assert owner, s[:4]
+            cx, cy = owner[0]
+            vertical, horizontal = abs(s[0] - s[2]) < 0.01, abs(s[1] - s[3]) < 0.01
+            on_edge = (vertical and abs(abs(s[0] - cx) - TILE / 2) <= 0.05) or (horizontal and abs(abs(s[1] - cy) - TILE / 2) <= 0.05)
+            if not on_edge:
+                # The pattern: clear of the edge, and never on the tile's centre lines.
+                assert all(abs(x - cx) <= TILE / 2 - 1.0 and abs(y - cy) <= TILE / 2 - 1.0 for x, y in (s[0:2], s[2:4])), s[:4]
+                assert not (vertical and abs(s[0] - cx) <= 1.0), s[:4]
+                assert not (horizontal and abs(s[1] - cy) <= 1.0), s[:4]
 
 
 # Content

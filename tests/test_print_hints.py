@@ -24,9 +24,9 @@ COVERED = {
     "power-lines-cards.pdf": (True, ["Cards"]),
     "piecepack.pdf": (True, ["Tiles", "Coins, dice and pawns"]),
     "piecepack-tiles-2-5.pdf": (True, ["Tiles"]),
-    "paint-the-line.pdf": (False, ["Boards and score pad", "Pyramids"]),
+    "paint-the-line.pdf": (False, ["Boards", "Pyramids"]),
     "pack-solitaire-1.pdf": (False, ["Tiles", "Record sheet"]),
-    "ley-lines-board.pdf": (False, ["Board overview", "Board sheets", "Score pad"]),
+    "ley-lines-board.pdf": (False, ["Board overview", "Board sheets"]),
     "ley-lines-dominoes.pdf": (True, ["Dominoes"]),
 }
 BLANK = "left blank on purpose"

@@ -5,6 +5,7 @@ art, fonts embedded, the HTML twin with the same headings, and byte-identical re
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from statistics import mean
@@ -23,6 +24,7 @@ from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.credits import credits
 from pnp.draw.markdown import parse
+from pnp.draw.shapes import Rect
 from pnp.rulesheets import render_template, write_rules
 
 GAMES = {
@@ -199,6 +201,89 @@ def test_sheets_say_where_pnp_interprets(sheets):
     assert "pnp's reading of \"no backtracking\"" in text("paint-the-line")
     ley = text("ley-lines")
     assert "pnp's reconstruction" in ley and "pnp's rule for ties" in ley and "pnp's reading of the tor distance" in ley
+
+
+def sheet_text(sheets: Path, game: str, paper: str = "a4") -> str:
+    """The words of a rule sheet's PDF, whitespace made single spaces."""
+    return " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(sheets / paper / f"{game}-rules.pdf").pages)
+
+
+def html_text(sheets: Path, game: str, paper: str = "a4") -> str:
+    """The words of a rule sheet's HTML twin, figures and tags left out."""
+    html = (sheets / paper / f"{game}-rules.html").read_text(encoding="utf-8")
+    html = re.sub(r"<(svg|style)\b.*?</\1>", " ", html, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def both_texts(sheets: Path, game: str) -> list[str]:
+    """Each paper's PDF and HTML: a point the sheet makes must be in all four."""
+    return [read(sheets, game, paper) for paper in PAPERS for read in (sheet_text, html_text)]
+
+
+# The rules' Suggested Initial Deck (seed 002), card by count; the Base is not counted.
+RULES_STARTER = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2, "8": 2, "9": 2, "10": 2}
+
+
+def test_power_lines_sheet_names_the_starter_deck_pnp_prints(sheets):
+    from pnp.games.power_lines_cards.build import deck_components
+    from pnp.games.power_lines_cards.engine import load_deck
+    from pnp.resources import deck_file
+
+    starter = deck_file("starter.deck")
+    assert load_deck(starter).counts == RULES_STARTER  # the printed default is the rules' suggested deck
+    back = deck_components(starter, 0)[0].back(0.0)
+    assert "starter" in {getattr(s, "text", None) for s in back}  # the word under the deck letter
+    for text in both_texts(sheets, "power-lines-cards"):
+        assert "The starter deck is the one the rules suggest, and pnp prints it for both players" in text
+        assert "two each of 0, 1, 2, 7, 8, 9 and 10; three each of 3, 4, 5 and 6" in text
+        assert 'Its backs read "starter", the name of its deck list' in text
+
+
+def test_power_lines_sheet_says_how_face_down_cards_go_down_and_leave(sheets):
+    for text in both_texts(sheets, "power-lines-cards"):
+        assert "Taking turns one card at a time" in text  # the set-up placing alternates
+        assert "goes face up onto its owner's discard pile" in text  # the rules' FAQ
+
+
+def test_power_lines_sheet_marks_two_less_than_as_pnps_reading(sheets):
+    for text in both_texts(sheets, "power-lines-cards"):
+        assert 'pnp\'s reading of "two less than"' in text
+        assert "at least 2 below" in text and "2 or more less, so a total of 9 dominates a 7 or lower" in text
+
+
+def test_power_lines_setup_figure_draws_cards_at_63_by_88():
+    drawing = power_lines_cards.figures()["setup"].drawing
+    rects = [s for s in drawing.items if isinstance(s, Rect)]
+    for r in rects:
+        short, long = sorted((r.w, r.h))
+        assert short / long == pytest.approx(63 / 88, rel=1e-3), r
+    bases = sorted((r for r in rects if r.h > r.w), key=lambda r: r.x)
+    assert len(bases) == 2
+    length = bases[0].h
+    # The Bases the rules' 11 card lengths apart, that gap spelt out by 11 cards lying end to end.
+    assert bases[1].x - (bases[0].x + bases[0].w) == pytest.approx(11 * length)
+    between = sorted((r for r in rects if r.w > r.h), key=lambda r: r.x)
+    assert len(between) == 11 and all(r.w == pytest.approx(length) for r in between)
+    assert between[0].x == pytest.approx(bases[0].x + bases[0].w) and between[-1].x + between[-1].w == pytest.approx(bases[1].x)
+
+
+def test_ley_lines_sheet_says_cairns_and_tors_stay_put_and_hidden(sheets):
+    for text in both_texts(sheets, "ley-lines"):
+        assert "A placed cairn never moves" in text
+        assert "no one, not even its owner, may look at its value until it scores" in text
+        assert "A placed tor never moves" in text
+
+
+def test_paint_the_line_sheet_says_a_second_tie_is_a_draw_as_pnp_decides(sheets):
+    from pnp.games.paint_the_line.cli import _verdict
+    from pnp.games.paint_the_line.engine import PlayerScore, Result, winner
+
+    one, two = PlayerScore(1, ("red", "green"), 20, 3), PlayerScore(2, ("yellow", "blue"), 20, 3)
+    assert winner(one, two) is None and _verdict(Result((), (one, two), None)).startswith("a draw")
+    for text in both_texts(sheets, "paint-the-line"):
+        assert "pnp's rule for a second tie" in text
+        assert "counts a group's size in pyramids" in text
+        assert "largest groups are equal too, the game is a draw" in text
 
 
 class _Outline(HTMLParser):

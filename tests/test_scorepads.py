@@ -117,7 +117,7 @@ def expected_fields(game: str, path: Path) -> dict[str, str]:
     elif game == "power-lines-cards":
         rows = log_rows(path) - 3  # below the two players and the headings
         assert rows >= 20
-        want |= {f"player{p}{what}": "/Tx" for p in (1, 2) for what in ("", "-won")}
+        want |= {f"player{p}": "/Tx" for p in (1, 2)}  # the rules keep no tally across games
         for n in range(1, rows + 1):
             want |= {f"game{n}-winner": "/Tx", f"game{n}-base": "/Btn", f"game{n}-closest": "/Btn", f"game{n}-draw": "/Btn"}
     elif game == "pack-solitaire":
@@ -214,6 +214,16 @@ def test_pads_are_byte_identical_on_every_build(pads, game, tmp_path):
         assert again.with_name(f"{again.stem}-01.svg").read_bytes() == first.with_name(f"{first.stem}-01.svg").read_bytes()
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_power_lines_pad_records_each_games_winner_and_how_it_ended(pads, paper):
+    # The rules' outcomes (seed 002): the enemy Base dominated; both out of cards, the card
+    # closest to the enemy Base; no closer card, a draw. The rules know no match.
+    text = " ".join(pypdf.PdfReader(pads["power-lines-cards", paper]).pages[0].extract_text().split())
+    for words in ("Game Winner Base dominated Closest card Draw", "dominating the other player's Base", "closest to the other Base", "it is a draw"):
+        assert words in text, words
+    assert "match" not in text.lower() and "games won" not in text.lower()
+
+
 def test_a_filled_pad_keeps_what_was_written(pads, tmp_path):
     writer = pypdf.PdfWriter(clone_from=pads["ley-lines", "a4"])
     writer.update_page_form_field_values(writer.pages[0], {"player-suns": "Ann", "cairn1-points": "9", "cairn1-same-suit": "/Yes"}, auto_regenerate=False)
@@ -236,14 +246,13 @@ def test_every_build_target_writes_its_pad(kit):
         assert (kit / f"{game}-scorepad-01.svg").is_file()
 
 
-def test_pads_inside_game_files_are_fillable_too(kit):
-    # Paint the Line's short pad under its boards, and the Ley Lines pad after the board sheets.
-    boards = pypdf.PdfReader(kit / "paint-the-line.pdf")
-    names = set(boards.get_fields())
-    assert {f"summary-game{n}-winner" for n in range(1, 5)} <= names
-    board = pypdf.PdfReader(kit / "ley-lines-board.pdf")
-    assert "cairn24-points" in board.get_fields()
-    assert [bool(page.get("/Annots")) for page in board.pages] == [False] * (len(board.pages) - 1) + [True]
+def test_each_pad_is_printed_once_in_its_own_file(kit):
+    # Not also under Paint the Line's boards or after the Ley Lines board sheets: no form fields there.
+    for pieces in ("paint-the-line.pdf", "ley-lines-board.pdf"):
+        reader = pypdf.PdfReader(kit / pieces)
+        assert not reader.get_fields() and not any(page.get("/Annots") for page in reader.pages), pieces
+        text = " ".join(page.extract_text() for page in reader.pages).lower()
+        assert "score pad" not in text, [line for line in text.splitlines() if "score pad" in line]
 
 
 def test_a_field_in_a_reused_design_or_named_twice_is_refused():

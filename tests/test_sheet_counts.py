@@ -33,9 +33,9 @@ SHEETS = {
     "pack-solitaire-1.pdf": 3,  # cover, 15 tiles, then the record sheet with the 16th
     "pack-solitaire-1-answer.pdf": 1,
     "pack-solitaire-rules.pdf": 1,
-    "paint-the-line.pdf": 4,  # cover, the boards with the score pad, 36 nested pyramids on 2
+    "paint-the-line.pdf": 4,  # cover, the boards, 36 nested pyramids on 2
     "paint-the-line-rules.pdf": 1,
-    "ley-lines-board.pdf": 7,  # cover, overview, the board on 4 sheets, score pad
+    "ley-lines-board.pdf": 6,  # cover, overview, the board on 4 sheets (the score pad is its own file)
     "ley-lines-dominoes.pdf": 2,  # cover (and its blank back), 28 dominoes on 1 duplex sheet
     "ley-lines-rules.pdf": 2,
     # A score pad for every game, one page each.
@@ -45,6 +45,11 @@ SHEETS = {
     "paint-the-line-scorepad.pdf": 1,
     "ley-lines-scorepad.pdf": 1,
 }
+# Where Letter takes more: three rows of cards leave no room above and below for crop marks that
+# end 6 mm clear of the paper's edge, so a deck's 27 cards go 6 to a sheet, on 5 duplex sheets.
+LETTER = {"power-lines-cards.pdf": 11}
+# The reviewed files' sheets, less their covers (see test_sheets_per_file).
+REVIEWED = {"a4": 21, "letter": 25}
 
 
 def sheets(path: Path) -> int:
@@ -64,12 +69,12 @@ def test_sheets_per_file(paper, kit_folder, tmp_path):
         assert result.exit_code == 0, result.output
     paths = {path.name: path for path in sorted(out.glob("*/*.pdf"))}  # a folder per target
     got = {name: sheets(path) for name, path in paths.items()}
-    assert got == SHEETS
+    assert got == (SHEETS | LETTER if paper == "letter" else SHEETS)
     covers = [name for name in got if "How to print" in (pypdf.PdfReader(paths[name]).pages[0].extract_text() or "")]
     assert sorted(covers) == sorted(name for name in SHEETS if not name.endswith(("-rules.pdf", "-answer.pdf", "-scorepad.pdf")))
-    # The files the review counted (27 sheets then), less the cover sheets added since: 21.
+    # The files the review counted (27 sheets then), less the cover sheets added since: 21 on A4.
     reviewed = [name for name in got if not name.startswith("ley-lines") and not name.endswith("-scorepad.pdf")]
-    assert sum(got[name] for name in reviewed) - len(set(covers) & set(reviewed)) == 21
+    assert sum(got[name] for name in reviewed) - len(set(covers) & set(reviewed)) == REVIEWED[paper]
 
 
 # How imposition spends pages: no blank page at the end, a note on a blank one between sheets.

@@ -66,9 +66,19 @@ class Grid:
         return self.x0 + c * self.pitch_x, self.y0 + r * self.pitch_y
 
 
-def _fit(paper_len: float, size: float, bleed: float, gap: float, lay: SheetLayout, cap: int | None) -> int:
+def _edge_room(lay: SheetLayout, opts: SheetOptions) -> float:
+    """What a grid keeps clear between its art and each paper edge: with crop marks, room for
+    the shortest mark, ending no nearer the edge than `mark_margin` (printers clip the edge);
+    full cut lines and pieces with their own cut line need no mark, only `grid_margin`."""
+    plain = max(lay.margin, lay.grid_margin)
+    if not opts.marks or opts.cut_lines:
+        return plain
+    return max(plain, max(lay.margin, lay.mark_margin) + lay.mark_offset + lay.mark_min_length)
+
+
+def _fit(paper_len: float, size: float, bleed: float, gap: float, lay: SheetLayout, opts: SheetOptions, cap: int | None) -> int:
     """How many components fit along one paper side, with room for marks inside the margin."""
-    room = paper_len - 2 * (lay.margin + lay.mark_offset + lay.mark_min_length)
+    room = paper_len - 2 * _edge_room(lay, opts)
     pitch = size + 2 * bleed + gap
     n = int((room + gap + 1e-9) // pitch)
     return max(0, min(n, cap) if cap else n)
@@ -77,8 +87,8 @@ def _fit(paper_len: float, size: float, bleed: float, gap: float, lay: SheetLayo
 def plan(width: float, height: float, opts: SheetOptions) -> Grid:
     lay = sheet_layout()
     paper = lay.paper[opts.paper]
-    cols = _fit(paper.width, width, opts.bleed, opts.gap, lay, opts.max_cols)
-    rows = _fit(paper.height, height, opts.bleed, opts.gap, lay, opts.max_rows)
+    cols = _fit(paper.width, width, opts.bleed, opts.gap, lay, opts, opts.max_cols)
+    rows = _fit(paper.height, height, opts.bleed, opts.gap, lay, opts, opts.max_rows)
     if cols == 0 or rows == 0:
         raise PnpError(
             f"a {width:g} x {height:g} mm component with {opts.bleed:g} mm bleed does not fit on {opts.paper} paper "
@@ -140,10 +150,9 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
         return []
     paper_name = blocks[0].opts.paper
     paper = lay.paper[paper_name]
-    room = paper.height - 2 * (lay.margin + lay.mark_offset + lay.mark_min_length)
     sheets: list[list[_Block]] = []
     for block in blocks:
-        if sheets and _stack_height(sheets[-1] + [block]) <= room + 1e-9:
+        if sheets and _stack_height(sheets[-1] + [block]) <= _stack_room(sheets[-1] + [block], paper.height) + 1e-9:
             sheets[-1].append(block)
         else:
             sheets.append([block])
@@ -177,6 +186,12 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
 def _stack_height(blocks: Sequence[_Block]) -> float:
     """Art and marks of blocks one under the other, from the first's art to the last's."""
     return sum(b.art_height for b in blocks) + sum(_between(a, b) for a, b in zip(blocks, blocks[1:]))
+
+
+def _stack_room(blocks: Sequence[_Block], paper_height: float) -> float:
+    """The height a stack may take: it stands centred, each end as far in as its blocks need."""
+    lay = sheet_layout()
+    return paper_height - 2 * max(_edge_room(lay, b.opts) for b in blocks)
 
 
 def _between(upper: _Block, lower: _Block) -> float:
@@ -300,13 +315,18 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions) -> t
         lines = [Line(x, lo_y, x, hi_y, style) for x in xs] + [Line(lo_x, y, hi_x, y, style) for y in ys]
         return lines, hi_y
     style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
-    length_x = min(lay.mark_length, left - lay.mark_offset - lay.margin, paper.width - lay.margin - right - lay.mark_offset)
-    length_y = min(lay.mark_length, top - lay.mark_offset - lay.margin, paper.height - lay.margin - bottom - lay.mark_offset)
+    # Printers clip the paper's edge: a mark ends `mark_margin` short of it, and is shortened
+    # on the side where the art leaves less room than a full mark.
+    edge = max(lay.margin, lay.mark_margin) + lay.mark_offset
+    above = min(lay.mark_length, top - edge)
+    below = min(lay.mark_length, paper.height - edge - bottom)
+    before = min(lay.mark_length, left - edge)
+    after = min(lay.mark_length, paper.width - edge - right)
     shapes: list[Shape] = []
     a, b = top - lay.mark_offset, bottom + lay.mark_offset
-    shapes += [Line(x, a - length_y, x, a, style) for x in xs]
-    shapes += [Line(x, b, x, b + length_y, style) for x in xs]
+    shapes += [Line(x, a - above, x, a, style) for x in xs]
+    shapes += [Line(x, b, x, b + below, style) for x in xs]
     a, b = left - lay.mark_offset, right + lay.mark_offset
-    shapes += [Line(a - length_x, y, a, y, style) for y in ys]
-    shapes += [Line(b, y, b + length_x, y, style) for y in ys]
-    return shapes, bottom + lay.mark_offset + length_y
+    shapes += [Line(a - before, y, a, y, style) for y in ys]
+    shapes += [Line(b, y, b + after, y, style) for y in ys]
+    return shapes, bottom + lay.mark_offset + below

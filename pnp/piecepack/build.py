@@ -60,9 +60,10 @@ def parse_rank_range(text: str) -> tuple[int, int]:
 
 def tile_components(bw: bool, ranks: tuple[int, int] = (0, 5)) -> list[Component]:
     size = piecepack_layout().tile.size
-    back = partial(tile_back, bw=bw)
+    # Tiles are imposed with bleed, so neighbours' art runs together: each face carries its own edge to cut along.
+    back = partial(tile_back, bw=bw, edge=True)
     lo, hi = ranks
-    return [Component(size, size, partial(tile_face, p, bw=bw), back) for p in ALL_PIECES if lo <= p.rank <= hi]
+    return [Component(size, size, partial(tile_face, p, bw=bw, edge=True), back) for p in ALL_PIECES if lo <= p.rank <= hi]
 
 
 def coin_components(bw: bool) -> list[Component]:

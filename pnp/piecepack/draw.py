@@ -27,6 +27,7 @@ class TileLayout(LayoutModel):
     symbol_size: Length
     symbol_inset: Length
     grid_stroke: Length
+    grid_inset: Length
 
 
 class CoinLayout(LayoutModel):
@@ -118,8 +119,26 @@ def _strike(cx: float, cy: float, reach: float, width: float, colour: str) -> Pa
 # Tiles
 
 
-def tile_face(piece: Piece, bleed: float = 0.0, *, bw: bool = False) -> list[Shape]:
-    """Rank large in the middle; the suit in two opposite corners, so it reads from either side."""
+def tile_edge(bw: bool = False) -> Rect:
+    """The tile's true edge, a thin solid line on the cut, drawn over the art on both sides.
+
+    Centred on the cut, so scissors and a paper cutter follow the same line: cut down
+    its middle and at most 0.1 mm of it stays on the tile, with the art carrying on
+    under it and out into the bleed, so a cut that strays a little either way shows
+    neither white nor a heavy dark rim. Solid ink (black in black and white), not a grey
+    that a printer would break into dots: it reads on every suit's light ground, on the
+    backs, and in the bleed between two tiles.
+    """
+    s = piecepack_layout().tile.size
+    return Rect(0, 0, s, s, cut_style(bw))
+
+
+def tile_face(piece: Piece, bleed: float = 0.0, *, bw: bool = False, edge: bool = False) -> list[Shape]:
+    """Rank large in the middle; the suit in two opposite corners, so it reads from either side.
+
+    `edge=True` draws the tile's edge over the art (`tile_edge`): for sheets to cut, not
+    for figures of tiles lying together on the table.
+    """
     lay, sch = piecepack_layout(), scheme(bw)
     t = lay.tile
     ink = sch.suit(piece.suit)
@@ -129,23 +148,25 @@ def tile_face(piece: Piece, bleed: float = 0.0, *, bw: bool = False) -> list[Sha
         *rank_mark(piece.rank, t.size / 2, t.size / 2, t.rank_size, ink),
         suit_symbol(piece.suit, near, near, t.symbol_size, _fill(ink)),
         group(suit_symbol(piece.suit, far, far, t.symbol_size, _fill(ink)), transform=rotate(180, far, far)),
+        *([tile_edge(bw)] if edge else []),
     ]
 
 
-def tile_back(bleed: float = 0.0, *, bw: bool = False) -> list[Shape]:
-    """The standard back: the same 2 x 2 grid on every tile, so backs give nothing away.
+def tile_back(bleed: float = 0.0, *, bw: bool = False, edge: bool = False) -> list[Shape]:
+    """The standard back, the same on every tile so backs give nothing away: its four squares.
 
-    The grid lines run out into the bleed; there is no frame at the cut, which a
-    duplex shift of a millimetre or two would show as uneven.
+    Each quarter of the tile is framed by a square set in from the quarter's sides,
+    centred where a coin sits (`square_centres`). No line runs through the tile's middle,
+    out to its edge or into the bleed, so nothing on a sheet of backs passes for a cut.
+    `edge=True` draws the edge itself as on the front, so a sheet of backs shows where each
+    tile ends (the front's line is the one to cut along: a duplex shift moves this one).
     """
     lay, sch = piecepack_layout(), scheme(bw)
-    s = lay.tile.size
-    grid = Style(stroke=sch.grid, stroke_width=lay.tile.grid_stroke)
-    return [
-        _bleed_box(s, s, bleed, sch.tile_back),
-        Line(s / 2, -bleed, s / 2, s + bleed, grid),
-        Line(-bleed, s / 2, s + bleed, s / 2, grid),
-    ]
+    t = lay.tile
+    grid = Style(stroke=sch.grid, stroke_width=t.grid_stroke)
+    side = t.size / 2 - 2 * t.grid_inset
+    squares = [Rect(cx - side / 2, cy - side / 2, side, side, grid) for cx, cy in square_centres()]
+    return [_bleed_box(t.size, t.size, bleed, sch.tile_back), *squares, *([tile_edge(bw)] if edge else [])]
 
 
 def square_centres() -> list[tuple[float, float]]:

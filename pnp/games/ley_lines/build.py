@@ -40,10 +40,14 @@ def board_pages(paper: str, players: int) -> list[Drawing]:
 
 
 def domino_pages(paper: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Drawing]:
-    """All 28 double-six dominoes (those with a six marked), fronts then backs for a long-edge flip."""
+    """All 28 double-six dominoes (those with a six marked), fronts then backs for a long-edge flip.
+
+    The fronts abut, so one scissor cut parts two dominoes; the backs' colour runs on into the
+    neighbour's and `domino_back_bleed` past the block's outer cuts."""
     w, h = domino_size()
     components = [Component(w, h, partial(domino_face, d), domino_back, f"domino-{domino_name(d)}", "domino-back") for d in DOMINOES]
-    return impose(components, SheetOptions(paper, back_offset=back_offset), caption="Ley Lines dominoes (print both sides, flip on the long edge)")
+    sheet = SheetOptions(paper, back_offset=back_offset, back_bleed=print_layout().domino_back_bleed)
+    return impose(components, sheet, caption="Ley Lines dominoes (print both sides, flip on the long edge)")
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
@@ -53,14 +57,13 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     island = "Albion only, for 3 players" if players == 3 else "Albion and Eire, for 4 players"
     overview, *sheets = board_pages(opts.paper, players)
     board = document(
-        "Ley Lines - board and score pad",
+        "Ley Lines - board",
         opts.paper,
-        f"{GAME.made_by}: the board ({island}) at true size over {len(sheets)} sheets, and a score pad. "
+        f"{GAME.made_by}: the board ({island}) at true size over {len(sheets)} sheets. "
         f"The cairns and tors are a piecepack's coins and pawns. {rules}",
         [
             Part("Board overview", "the whole board at reduced scale: where each sheet goes.", [overview]),
             Part("Board sheets", "the board at true size, 1 in (25.4 mm) spaces; neighbouring sheets overlap.", sheets),
-            Part("Score pad", "one row per scored cairn, for 3 or 4 players.", [score_pad(opts.paper)]),
         ],
         assembly=[
             "Lay the sheets out as the overview shows. Of each overlapping pair, trim one sheet along its dashed seam.",

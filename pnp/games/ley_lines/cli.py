@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -126,14 +127,22 @@ def score_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     return Report(record_path, [], result, read.data)
 
 
-@app.command("show", result=("turn", "output"), example="pnp ley-lines show game.leylines --turn 12 -o turn12.svg")
+class Paper(str, Enum):
+    """The papers `show` prints on (as `pnp build --paper`; declared here, a game does not import the build layer)."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+@app.command("show", result=("turn", "output"), example="pnp ley-lines show game.leylines --turn 12 --paper letter -o turn12.pdf")
 def show_command(
     record_path: RecordArg,
     turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
+    paper: Annotated[Paper, typer.Option("--paper", envvar="PNP_PAPER", case_sensitive=False, help="Paper size (default: $PNP_PAPER, else a4).")] = Paper.A4,
     as_json: JsonOption = False,
 ) -> Report:
-    """Draw the position on the board: dominoes, cairns, tors, and where each cairn's energy flows."""
+    """Draw the position on one sheet of paper, scaled to fit: dominoes, cairns, tors, and where each cairn's energy flows."""
     output = output or Path(record_path.with_suffix(".pdf").name)
     kind = output.suffix.lower()
     if kind not in (".pdf", ".svg"):
@@ -151,7 +160,7 @@ def show_command(
     from ...draw.svg import render_svg
     from .draw import position_page
 
-    page = position_page(game, f"{shown(record_path.name)} after turn {game.turns}")
+    page = position_page(game, f"{shown(record_path.name)} after turn {game.turns}", Paper(paper).value)
     write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
     if not as_json:
         typer.echo(f"wrote {shown(output)}", err=True)

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Sequence
 
-from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon
-from ...draw.text import BOLD, MM_PER_PT, cap_height
-from ...layouts import LayoutModel, Length, Points
+from ...draw.poster import GUARD
+from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, scale
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+from ...layouts import LayoutModel, Length, Points, sheet_layout
 from ...piecepack.draw import scheme
 from ...piecepack.model import Suit
 from .board import ISLANDS, Space, board, board_layout, name
@@ -36,6 +37,7 @@ class LeyPrint(LayoutModel):
     pip_offset: Length
     domino_corner: Length
     six_mark: Length
+    domino_back_bleed: Length
     island_labels: dict[str, tuple[Length, Length]]
     piece_stroke: Length
     coin: Length
@@ -306,25 +308,47 @@ def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) 
     return shapes
 
 
-def position_page(game: Game, title: str) -> Drawing:
-    """A position as `pnp ley-lines show` draws it: a heading with the scores, then the board."""
+def position_page(game: Game, title: str, paper: str = "a4") -> Drawing:
+    """A position as `pnp ley-lines show` draws it, on one sheet of `paper`: a heading with the
+    scores, then the board scaled (alike both ways) to fill what the margins leave below it."""
     lay = print_layout()
+    sheet = sheet_layout()
+    page_w, page_h = sheet.paper[paper].width, sheet.paper[paper].height
+    margin = sheet.margin + GUARD  # inside the printable area, anti-aliased edges included
+    room = page_w - 2 * margin
     v = view(game.n)
     size, note = lay.title_size, lay.note_size
     scored = [e.scored for e in game.events if e.turn == game.turns and game.turns > 0]
     lines = ["scores: " + ", ".join(f"{s} {game.scores[s]}" for s in game.players) + (f"; {game.finished}" if game.finished else "")]
     lines += [f"turn {game.turns}: {e.owner}'s cairn {e.value} on {name(e.cairn)} scored {e.points} at {e.tor_owner}'s tor on {name(e.tor)}" for e in scored]
     lines.append("purple: where each cairn's energy flows now (a bar: it stops; short dashes: a tie stops it); orange: scored this turn, with the dominoes it took away")
-    top = v.margin + cap_height(size)
-    head = top + 1.5 * size * MM_PER_PT + len(lines) * 1.6 * note * MM_PER_PT
-    page = Drawing(v.width, v.height + head, title=title)
-    page.add(Text(v.margin, top, title, size, BOLD, lay.ink))
-    y = top + 1.5 * size * MM_PER_PT
-    for line in lines:
-        page.add(Text(v.margin, y, line, note, fill=lay.ink))
-        y += 1.6 * note * MM_PER_PT
-    page.add(group(*board_shapes(v), *position_shapes(v, game.pos, scored), at=(0.0, head)))
+    # The heading at its own size, wrapped to the paper; only the board is scaled.
+    size, headings = _wrapped(title, BOLD, size, room)
+    page = Drawing(page_w, page_h, title=title)
+    y = margin + cap_height(size)
+    for line in headings:
+        page.add(Text(margin, y, line, size, BOLD, lay.ink))
+        y += 1.2 * size * MM_PER_PT
+    y += 0.3 * size * MM_PER_PT
+    for text in lines:
+        text_size, parts = _wrapped(text, REGULAR, note, room)
+        for line in parts:
+            page.add(Text(margin, y, line, text_size, fill=lay.ink))
+            y += 1.6 * note * MM_PER_PT
+    head = y - 0.6 * note * MM_PER_PT  # below the last line's descenders
+    k = min(1.0, room / v.width, (page_h - margin - head) / v.height)
+    at = ((page_w - k * v.width) / 2, head)
+    page.add(group(*board_shapes(v), *position_shapes(v, game.pos, scored), at=at, transform=scale(k)))
     return page
+
+
+def _wrapped(text: str, font: str, size: float, width: float) -> tuple[float, list[str]]:
+    """`text` wrapped to `width` mm at `size` pt; smaller where one word (a long file name) is wider than that."""
+    lines = wrap(text, font, size, width)
+    if lines is None:
+        size *= 0.99 * width / max(width_mm(word, font, size) for word in text.split())
+        lines = wrap(text, font, size, width) or [text]
+    return size, lines
 
 
 # --- dominoes to print -------------------------------------------------------------------------
@@ -336,7 +360,9 @@ def domino_size() -> tuple[float, float]:
 
 
 def domino_face(d: Domino, bleed: float = 0.0) -> list[Shape]:
-    """A domino standing up: the low value above, the high below; a filled corner marks a six."""
+    """A domino standing up: the low value above, the high below. A small filled triangle at the
+    foot marks a six: centred between the pip columns and below the centre pip, where no value
+    puts a pip, and clear of the rounded outline."""
     lay = print_layout()
     w, h = domino_size()
     ink = lay.ink
@@ -349,17 +375,15 @@ def domino_face(d: Domino, bleed: float = 0.0) -> list[Shape]:
     shapes += pips(d[1], w / 2, 3 * h / 4, True, ink)
     if 6 in d:
         m = lay.six_mark
-        shapes.append(polygon([(w - 0.6 - m, h - 0.6), (w - 0.6, h - 0.6), (w - 0.6, h - 0.6 - m)], Style(fill=ink)))
+        foot = h - 0.6 - lay.domino_stroke / 2 - 0.8  # 0.8 mm inside the outline's inner edge
+        shapes.append(polygon([(w / 2 - m / 2, foot - m / 2), (w / 2 + m / 2, foot - m / 2), (w / 2, foot)], Style(fill=ink)))
     return shapes
 
 
 def domino_back(bleed: float = 0.0) -> list[Shape]:
-    """One plain back for every domino, so none can be told apart face down."""
+    """One plain back for every domino, so none can be told apart face down: the colour alone,
+    out to the bleed. No line crosses it (one across the middle looks like a cut), and no frame
+    or motif shows a duplex shift."""
     lay = print_layout()
     w, h = domino_size()
-    shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=lay.back))]
-    line = Style(stroke="#FFFFFF", stroke_width=0.4)
-    for k in range(1, 4):
-        y = k * h / 4
-        shapes.append(Line(4, y, w - 4, y, line))
-    return shapes
+    return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=lay.back))]

@@ -13,7 +13,7 @@ from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
-from ...draw.sheets import Component, SheetOptions, impose
+from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import BuildOptions, write_pages
 from ...resources import deck_file
 from ...rulesheets import write_rules
@@ -50,6 +50,11 @@ def deck_components(path: Path, player: int) -> list[Component]:
     return [Component(lay.width, lay.height, partial(draw.face, kind, player), back, f"card-{kind.name}-{letter}", back_key) for kind in kinds]
 
 
+def card_sheet(paper: str, bleed: float = 0.0, cut_lines: bool = False, back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetOptions:
+    lay = draw.card_layout()
+    return SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
+
+
 def card_pages(
     paper: str,
     decks: list[Path] | None = None,
@@ -63,8 +68,7 @@ def card_pages(
     if not 0 <= bleed <= 10:
         raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
     decks = decks or [deck_file("starter.deck")] * 2
-    lay = draw.card_layout()
-    sheet = SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
+    sheet = card_sheet(paper, bleed, cut_lines, back_offset)
     return [
         page
         for player, path in enumerate(decks)
@@ -73,11 +77,12 @@ def card_pages(
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
-    """Card sheets (63 x 88 mm, 3 x 3), backs after each sheet for duplex; the rule sheet and a score pad."""
+    """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
     pages = card_pages(opts.paper, options.decks, options.bleed, options.cut_lines, options.back_offset)
     rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     lay = draw.card_layout()
-    about = f"{lay.width:g} x {lay.height:g} mm, {lay.sheet_cols * lay.sheet_rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
+    grid = plan(lay.width, lay.height, card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset))  # as the sheets lay them out
+    about = f"{lay.width:g} x {lay.height:g} mm, {grid.cols * grid.rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
     doc = document(
         "Power Lines - cards",
         opts.paper,

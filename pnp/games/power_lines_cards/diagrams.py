@@ -6,9 +6,10 @@ from __future__ import annotations
 from ...draw.markdown import Figure
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, polygon, scale
 from ...draw.text import BOLD, REGULAR, cap_height
+from ...resources import deck_file
 from . import draw
 from .catalogue import catalogue
-from .engine import load_format
+from .engine import load_deck, load_format
 
 # Numbers of the set-up and the turn, as the rules give them: the text and the sketch share them.
 BASE_GAP = 11  # card lengths between the two Bases
@@ -20,7 +21,7 @@ SAMPLE = "7"  # the card whose anatomy is shown
 
 INK, FAINT = "#1A1A1A", "#7A7A7A"
 LABEL = 7.5  # pt
-SHOWN = 0.5  # the sample card's scale
+SHOWN = 0.36  # the sample card's scale
 
 
 def sheet_context() -> dict[str, object]:
@@ -36,7 +37,27 @@ def sheet_context() -> dict[str, object]:
         "face_down": FACE_DOWN,
         "face_down_value": FACE_DOWN_VALUE,
         "actions": ACTIONS,
+        "starter": starter_words(),
     }
+
+
+NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def starter_words() -> str:
+    """The deck pnp prints by default (the rules' suggested deck), in words: "two each of 0, 1 and 2;
+    three each of 3 and 4", the counts in the order the catalogue first meets them."""
+    counts = load_deck(deck_file("starter.deck")).counts
+    by_count: dict[int, list[str]] = {}
+    for kind in catalogue().kinds:
+        if counts.get(kind.name):
+            by_count.setdefault(counts[kind.name], []).append(kind.name)
+    parts = []
+    for count, names in by_count.items():
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        word = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+        parts.append(f"{word} each of {listed}")
+    return "; ".join(parts)
 
 
 def figures() -> dict[str, Figure]:
@@ -89,14 +110,15 @@ def setup_figure() -> Figure:
     colours = lay.colours.players
     shapes += _card(x, top, cw, ch, colours[0], "A")
     start = x + cw
-    # Between the Bases: BASE_GAP card lengths, the cards lying sideways.
+    # Between the Bases: BASE_GAP card lengths, as many cards lying sideways end to end, each drawn
+    # at the cards' own proportions (a card length by a card width); their outlines part them.
     for i in range(BASE_GAP):
         sx = start + i * unit
         if i < FACE_DOWN or i >= BASE_GAP - FACE_DOWN:
             owner = colours[0] if i < FACE_DOWN else colours[1]
-            shapes.append(Rect(sx + 0.15, mid - cw / 2, unit - 0.3, cw, Style(fill=_pale(owner), stroke=owner, stroke_width=0.3)))
+            shapes.append(Rect(sx, mid - cw / 2, unit, cw, Style(fill=_pale(owner), stroke=owner, stroke_width=0.3)))
         else:
-            shapes.append(Rect(sx + 0.15, mid - cw / 2, unit - 0.3, cw, Style(stroke=FAINT, stroke_width=0.2, dash=(0.8, 0.6))))
+            shapes.append(Rect(sx, mid - cw / 2, unit, cw, Style(stroke=FAINT, stroke_width=0.2, dash=(0.8, 0.6))))
     end = start + BASE_GAP * unit
     shapes += _card(end, top, cw, ch, colours[1], "B")
     # The distance, dimensioned above.
@@ -105,8 +127,8 @@ def setup_figure() -> Figure:
     shapes += [Line(start, y, end, y, dim), _arrow(start, y, 1), _arrow(end, y, -1)]
     shapes.append(Text((start + end) / 2, y - 1.0, f"{BASE_GAP} card lengths", LABEL, REGULAR, INK, "middle"))
     caption = (
-        f"The table at the start, in plan: the two Bases {BASE_GAP} card lengths apart, and each player's "
-        f"{FACE_DOWN} face-down cards, placed in turn, each touching a card linked to its owner's Base."
+        f"The table at the start, in plan: the two Bases {BASE_GAP} card lengths apart, "
+        f"and each player's {FACE_DOWN} face-down cards, placed in turn."
     )
     return Figure(Drawing(end + cw, top + ch + 1.0, shapes), caption)
 

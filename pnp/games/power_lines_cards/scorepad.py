@@ -5,7 +5,9 @@ from __future__ import annotations
 from ...draw.scorepad import Block, Row, Table, entry, heading, label, pad_page, tick
 from ...draw.shapes import Drawing
 
-HOW = ("Base dominated", "Closest card", "Draw")  # the ways a game ends, as the rules give them
+# What the rules score: each game's winner, and how the game ended, in the three ways the rules
+# give. The rules play single games and keep no tally across them, so the pad has no match or total.
+HOW = ("Base dominated", "Closest card", "Draw")
 
 
 def _game(n: int) -> Row:
@@ -16,8 +18,8 @@ def _game(n: int) -> Row:
 def score_pad(paper: str) -> Drawing:
     notes = [
         "A game is won by dominating the other player's Base; when both players run out of cards, by the card closest to the",
-        "other Base (connected or not); with no closer card it is a draw. Tick how each game ended; the most games won takes the match.",
+        "other Base (connected or not); with no closer card it is a draw. For each game, write the winner and tick how it ended.",
     ]
-    players = Table(tuple((heading(f"Player {p}", 0.2), entry(f"player{p}", 0.4), heading("Games won", 0.2), entry(f"player{p}-won", 0.2)) for p in (1, 2)))
+    players = Table(tuple((heading(f"Player {p}", 0.2), entry(f"player{p}", 0.8)) for p in (1, 2)))
     log = Table(((heading("Game", 0.1), heading("Winner", 0.36), *(heading(how, 0.18) for how in HOW)),), grow=_game)
     return pad_page(paper, "Power Lines (cards) - score pad", notes, lambda n: Block("", "", ((players,), (log,))))
