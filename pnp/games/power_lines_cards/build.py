@@ -91,7 +91,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
     )
     pad = score_pad(opts.paper)
-    pad_about = "A score pad for the Power Lines card game: who won each game of a match and how, to fill in by hand or on screen."
+    pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
     written = write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
     return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, pad_about))
 
