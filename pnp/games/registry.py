@@ -71,6 +71,7 @@ GAMES: tuple[Game, ...] = (
     Game(
         "power-lines", "Power Lines for piecepack", "pnp.games.power_lines_piecepack", "power-lines-piecepack",
         group="power-lines", rules="power-lines-piecepack", scorepad="power-lines-piecepack-scorepad",
+        also="Its tiles are the 2 to 5 of a whole piecepack: with piecepack/piecepack.pdf printed, skip piecepack-tiles-2-5.pdf.",
     ),
     Game(
         "pack-solitaire", "Pack Solitaire", "pnp.games.pack_solitaire", "pack-solitaire",
