@@ -96,7 +96,7 @@ def test_covered_files_bookmark_each_part_and_every_sheet(kit):
         # Every page is bookmarked, or says on its face that it is blank on purpose.
         marked = {page for _, page, _ in entries}
         for number, page in enumerate(reader.pages):
-            assert number in marked or BLANK in page.extract_text(), (name, number + 1)
+            assert number in marked or BLANK in page.extract_text() or "duplex check" in page.extract_text(), (name, number + 1)
 
 
 def test_the_cover_lists_the_pages_the_outline_points_at(kit):
@@ -108,8 +108,8 @@ def test_the_cover_lists_the_pages_the_outline_points_at(kit):
         assert listed == {"This page": 1} | {part: starts[part] for part in parts}, name
         assert ("two-sided" in text) == duplex and "100 %" in text and "Paper: A4" in text
         assert reader.metadata.title in text
-        if duplex:
-            assert BLANK in reader.pages[1].extract_text()
+        if duplex:  # the cover's back is the duplex check, and the cover says so
+            assert "the duplex check" in reader.pages[1].extract_text() and "Duplex check" in text
 
 
 def test_assembly_steps_where_pieces_fold(kit):
@@ -162,7 +162,8 @@ def test_one_sided_pages_in_a_two_sided_file_get_blank_backs(tmp_path):
     texts = [page.extract_text() for page in reader.pages]
     # cover, its back, the board, its back, then fronts and backs alternating: fronts always on odd pages
     assert len(texts) == 8
-    assert [BLANK in t for t in texts] == [False, True, False, True, False, False, False, False]
+    assert [BLANK in t for t in texts] == [False, False, False, True, False, False, False, False]
+    assert "the duplex check" in texts[1]  # the cover's back
     assert "Back of page 3" in texts[3]
     assert [t.strip() for t in texts[4:]] == ["fronts 1", "backs 1", "fronts 2", "backs 2"]
     assert outline(reader) == [
@@ -185,3 +186,25 @@ def test_covered_builds_are_byte_identical(tmp_path):
     assert "paint-the-line.pdf" in names
     for name in names:
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_the_duplex_check_puts_rulers_behind_the_covers_cross(kit):
+    # A long-edge flip mirrors x: the rulers' zero must sit exactly behind the cross, at true size.
+    for name, (duplex, _) in COVERED.items():
+        if not duplex:
+            continue
+        with open_pdf(kit / name) as doc:
+            front, back = doc.pages[0], doc.pages[1]
+            width = float(front.width) * MM
+            arms = [l for l in front.lines if abs(l["linewidth"] * MM - 0.25) < 0.01 and 9.9 < max(l["width"], l["height"]) * MM < 10.1]
+            (h,) = [l for l in arms if l["height"] == 0]
+            (v,) = [l for l in arms if l["width"] == 0]
+            cross = ((h["x0"] + h["x1"]) / 2 * MM, h["top"] * MM)
+            assert (v["x0"] * MM, (v["top"] + v["bottom"]) / 2 * MM) == pytest.approx(cross, abs=0.01)
+            rulers = [l for l in back.lines if 9.9 < max(l["width"], l["height"]) * MM < 10.1]
+            (across,) = [l for l in rulers if l["height"] == 0]
+            (down,) = [l for l in rulers if l["width"] == 0]
+            zero = ((across["x0"] + across["x1"]) / 2 * MM, across["top"] * MM)
+            assert zero == pytest.approx((width - cross[0], cross[1]), abs=0.01), name
+            ticks = sorted(l["x0"] * MM for l in back.lines if l["width"] == 0 and abs(l["top"] * MM - zero[1]) < 0.01 and l["height"] * MM < 2)
+            assert len(ticks) == 21 and [b - a for a, b in zip(ticks, ticks[1:])] == pytest.approx([0.5] * 20, abs=0.01)

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
 from .document import Document, Part, PrintHints
-from .shapes import Drawing, Rect, Style, Text
+from .shapes import Drawing, Line, Rect, Shape, Style, Text
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 
 COVER = "About this file"
@@ -37,6 +37,9 @@ class CoverLayout(LayoutModel):
     ink: str
     faint: str
     bar_height: Length
+    check_cross: Length
+    check_reach: Length
+    check_tick: Length
     scale_bar: dict[str, ScaleBar]
 
 
@@ -72,8 +75,8 @@ def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: S
         contents.append((start + 1, start + len(own), part))
         pages += own
         start += len(own)
-    front = cover_page(title, paper, about, contents, duplex, notes, assembly)
-    head = [front, blank_back(paper, 1)] if duplex else [front]
+    front, check = cover_page(title, paper, about, contents, duplex, notes, assembly)
+    head = [front, duplex_check(paper, check)] if check else [front]
     return Document(title, head + pages, PrintHints(about, tuple(outline), duplex))
 
 
@@ -95,7 +98,8 @@ def cover_page(
     duplex: bool,
     notes: Sequence[str],
     assembly: Sequence[str],
-) -> Drawing:
+) -> tuple[Drawing, tuple[float, float] | None]:
+    """The cover, and where its duplex check's cross is (two-sided files only)."""
     lay, sheet = cover_layout(), sheet_layout()
     p = sheet.paper[paper]
     margin = sheet.margin + sheet.page_inset
@@ -108,7 +112,8 @@ def cover_page(
     flow.heading("In this file")
     cover_pages = "Pages 1-2" if duplex else "Page 1"
     column = lay.number_column
-    flow.entry(cover_pages, "This page: how to print, a scale check" + (", how to assemble" if assembly else "") + ".", column)
+    checks = "a scale check and, on its back, a duplex check" if duplex else "a scale check"
+    flow.entry(cover_pages, f"This page: how to print, {checks}" + (", how to assemble" if assembly else "") + ".", column)
     for first, last, part in contents:
         sides = "Two-sided: fronts, then their backs." if part.duplex else ("One-sided, with blank backs." if duplex else "One-sided.")
         flow.entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}", column)
@@ -132,8 +137,52 @@ def cover_page(
         flow.heading("Assembly")
         for n, step in enumerate(assembly, 1):
             flow.entry(f"{n}.", step, BULLET)
+    check = None
+    if duplex:
+        flow.heading("Duplex check")
+        flow.paragraph(
+            "Hold this sheet up to a window or a lamp and look at its back: the cross below shows through onto two rulers. "
+            "Where it falls is your printer's shift, X on the across ruler and Y on the up-and-down one, in mm. "
+            "At 0,0 the backs land true; otherwise rebuild with --back-offset X,Y (whatever offset this file was built with)."
+        )
+        check = (p.width / 2, flow.y + lay.check_reach + lay.check_cross / 2)
+        page.add(*_cross(check, lay))
+        flow.gap(2 * lay.check_reach + lay.check_cross)
     if flow.y > p.height - margin:
         raise ValueError(f"the cover of {title!r} runs past the foot of {paper} paper; shorten its text")
+    return page, check
+
+
+def _cross(at: tuple[float, float], lay: CoverLayout) -> list[Shape]:
+    x, y, arm, style = *at, lay.check_cross / 2, Style(stroke=lay.ink, stroke_width=0.25)
+    return [Line(x - arm, y, x + arm, y, style), Line(x, y - arm, x, y + arm, style)]
+
+
+def duplex_check(paper: str, check: tuple[float, float]) -> Drawing:
+    """The cover's back: rulers centred behind the cover's cross after a long-edge flip (x mirrored),
+    read in the back's own directions, as --back-offset moves the backs."""
+    lay, sheet = cover_layout(), sheet_layout()
+    p = sheet.paper[paper]
+    page = Drawing(p.width, p.height, title="Back of page 1: duplex check")
+    y = p.height - sheet.margin - sheet.page_inset
+    page.add(Text(p.width / 2, y, "Back of page 1: the duplex check (see the front of this sheet).", lay.note_size, REGULAR, lay.faint, "middle"))
+    cx, cy = p.width - check[0], check[1]
+    style, reach = Style(stroke=lay.ink, stroke_width=0.2), lay.check_reach
+    page.add(Line(cx - reach, cy, cx + reach, cy, style), Line(cx, cy - reach, cx, cy + reach, style))
+    steps = round(reach / lay.check_tick)
+    per_mm = round(1 / lay.check_tick)
+    size = lay.note_size
+    for k in range(-steps, steps + 1):
+        u = k * lay.check_tick
+        tick = 1.8 if k % (5 * per_mm) == 0 else 1.2 if k % per_mm == 0 else 0.6  # as on a ruler: 5 mm, mm, half mm
+        # Ticks on one side of each ruler only, so that the two meet at their zero and nowhere else.
+        page.add(Line(cx + u, cy, cx + u, cy + tick, style), Line(cx, cy + u, cx + tick, cy + u, style))
+    # Numbers at the ends only: there is no room for more at true size.
+    half = cap_height(size) / 2
+    page.add(Text(cx - reach - 1.2, cy + half, f"-{reach:g}", size, REGULAR, lay.ink, "end"))
+    page.add(Text(cx + reach + 1.2, cy + half, f"+{reach:g} mm  X", size, REGULAR, lay.ink))
+    page.add(Text(cx, cy - reach - 1.2, f"Y  -{reach:g}", size, REGULAR, lay.ink, "middle"))
+    page.add(Text(cx, cy + reach + 1.2 + 2 * half, f"+{reach:g}", size, REGULAR, lay.ink, "middle"))
     return page
 
 
