@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pypdf
 import pytest
@@ -127,10 +128,56 @@ def test_no_line_inside_a_tile_is_as_heavy_or_as_dark_as_a_cut_line(printed, whi
         return False
 
     inner = [s for s in found if inside(s["box"])]
-    grid = [s for s in inner if s["kind"] == "line"]
-    assert len(grid) >= 2 * len(tiles)  # each tile's 2 x 2 grid is there ...
+    grid = [s for s in inner if s["kind"] in ("line", "rect")]
+    assert len(grid) >= 4 * len(tiles)  # each tile's four framed squares are there ...
     assert all(s["width"] < cut["width"] for s in inner)  # ... and every inner stroke is lighter than a cut
-    assert all(s["width"] <= cut["width"] / 2 and s["grey"] > cut["grey"] + 0.3 for s in grid)  # the grid visibly so
+    assert all(s["width"] <= cut["width"] / 2 and s["grey"] > cut["grey"] + 0.3 for s in grid)  # the squares visibly so
+
+
+@pytest.mark.parametrize("which", ["sheet", "record"])
+def test_tile_pattern_stays_inside_each_tile_clear_of_its_centre(printed, which):
+    """No line of a tile's pattern could pass for a cut: none longer than 10 mm passes within 1 mm of
+    a tile's centre, and every one stays inside its tile, 1 mm clear of the edges (only the cut lines run along them)."""
+    page_index = tile_page(printed, which)
+    tiles = tiles_on(read_pages(printed)[page_index])
+    found = near(strokes(printed, page_index), tiles)
+    cut = max(s["width"] for s in found)
+    segments = stroke_segments(printed, page_index)
+    for x, y, w, h in tiles:
+        cx, cy = x + w / 2, y + h / 2
+        through = [s for s in segments if length(s) > 10 and distance(cx, cy, s) <= 1.0]
+        assert not through, ((cx, cy), through)
+    pattern = [s["box"] for s in found if s["width"] < cut]
+    assert pattern
+    for x0, y0, x1, y1 in pattern:
+        assert any(x + 1 <= x0 and x1 <= x + w - 1 and y + 1 <= y0 and y1 <= y + h - 1 for x, y, w, h in tiles), (x0, y0, x1, y1)
+
+
+def stroke_segments(path, page_index: int) -> list[tuple[float, float, float, float]]:
+    """Every stroked straight stretch of a page in mm: lines, the sides of stroked rectangles, the chords of stroked paths."""
+    with open_pdf(path) as pdf:
+        page = pdf.pages[page_index]
+        found = []
+        for obj in page.lines + page.curves:
+            if obj.get("stroke"):
+                found += [(x1 * MM, y1 * MM, x2 * MM, y2 * MM) for (x1, y1), (x2, y2) in pairwise(obj["pts"])]
+        for r in page.rects:
+            if r.get("stroke"):
+                x0, top, x1, bottom = (v * MM for v in (r["x0"], r["top"], r["x1"], r["bottom"]))
+                found += [(x0, top, x1, top), (x1, top, x1, bottom), (x0, bottom, x1, bottom), (x0, top, x0, bottom)]
+    return found
+
+
+def length(s) -> float:
+    return ((s[2] - s[0]) ** 2 + (s[3] - s[1]) ** 2) ** 0.5
+
+
+def distance(px: float, py: float, s) -> float:
+    """From the point to the nearest point of the segment."""
+    x1, y1, x2, y2 = s
+    dx, dy = x2 - x1, y2 - y1
+    k = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+    return ((px - x1 - k * dx) ** 2 + (py - y1 - k * dy) ** 2) ** 0.5
 
 
 def test_every_dealt_tile_is_numbered(printed):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
@@ -21,7 +22,7 @@ from ...rulesheets import write_rules
 from ..registry import game
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
-from .draw import BookDeal, answer_page, book_page, cut_lines, dealt_tile, record_sheet
+from .draw import BookAnswer, BookDeal, answer_page, book_answers_page, book_page, cut_lines, dealt_tile, record_sheet
 from .engine import Tile
 from .generate import deal
 from .scorepad import score_pad
@@ -37,9 +38,14 @@ SEARCH_NODES = 2_000_000
 MOST_DEALS = 100  # in one book: a typo like 1-1000 should not start hours of solving
 LOOSE_MOST = 3  # tiles left over from the full sheets go beside the record grids, up to a row of them
 BOOK_DEALS_A_PAGE = 2
+BOOK_ANSWERS_A_PAGE = (4, 2, 1)  # the most that keeps the next deal's answer off the page (answers_a_page)
 BOOK_FOOTNOTE = (
     "Difficulty: the points by which a greedy player's best full layout falls short of par (0: greedy play finds par). "
-    "One answer a page at the back."
+    "The answers are at the back, in an order of their own."
+)
+ANSWERS_FOOTNOTE = (
+    "On each tile: its number, and its turn clockwise if it is not upright (12@90: tile 12 a quarter turn). "
+    "Score a layout with pnp solitaire score."
 )
 
 
@@ -145,29 +151,47 @@ def answer_positions(count: int) -> list[int]:
     return [i // 2 if i % 2 == 0 else (count + 1) // 2 + i // 2 for i in range(count)]
 
 
+def answers_a_page(count: int) -> int:
+    """How many answers share a page: four, unless then some deal's answer stood on the same page
+    as the next deal's (books of up to six deals), when two or, for two deals, one."""
+    positions = answer_positions(count)
+    for per in BOOK_ANSWERS_A_PAGE:
+        if all(a // per != b // per for a, b in pairwise(positions)):
+            return per
+    return 1
+
+
+def _answer(entry: BookDeal, best: Solution) -> BookAnswer:
+    """A deal's answer for the back of the book, its note the one-a-page answer's in short."""
+    claim = "Par proven best" if best.proven_optimal else "Par: the best found in the search given, not proven best"
+    note = f"{claim}. {best.tiles_placed} tiles placed. Difficulty {entry.difficulty}."
+    return BookAnswer(entry.answer, entry.number, best.score, note, entry.tiles, best.layout)
+
+
 def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
-    """Deals two a page, each with its difficulty and the label of its answer page; one record sheet
-    to copy; then the answers, one a page, in their own order."""
+    """Deals two a page, each with its difficulty and the label of its answer; one record sheet
+    to copy; then the answers, drawn as tiles in place, up to four a page, in their own order."""
     dealt = {n: deal(n) for n in numbers}
     solutions = {n: _par(dealt[n]) for n in numbers}
     positions = answer_positions(len(numbers))
     entries = [BookDeal(n, dealt[n], difficulty(dealt[n], solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
     deal_pages = [book_page(opts.paper, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE, bw) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)]
-    answers = []
-    for _, entry in sorted(zip(positions, entries)):
-        best = solutions[entry.number]
-        title = f"Answer {entry.answer}: deal {entry.number} - par {best.score}"
-        notes = [f"Deal {entry.number}: {_claim(best)}, {best.tiles_placed} tiles placed. Difficulty {entry.difficulty}."]
-        answers.append(answer_page(opts.paper, title, notes, entry.tiles, best.layout, bw))
+    answers = [_answer(entry, solutions[entry.number]) for _, entry in sorted(zip(positions, entries))]
+    per = answers_a_page(len(answers))
+    answer_pages = [book_answers_page(opts.paper, answers[i : i + per], ANSWERS_FOOTNOTE, bw) for i in range(0, len(answers), per)]
     span = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
     doc = document(
         f"Pack Solitaire - deals {span}",
         opts.paper,
         f"{GAME.made_by}: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
         [
-            Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer page.", deal_pages),
+            Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer.", deal_pages),
             Part("Record sheet", "grids to record a game; copy it as often as you like.", [record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True)]),
-            Part("Answers", "one best layout a page, in an order of their own, so no answer faces the next deal's.", answers),
+            Part(
+                "Answers",
+                f"best layouts drawn as tiles in place, {'one' if per == 1 else f'up to {per}'} a page, in an order of their own, so no answer shares a page with the next deal's.",
+                answer_pages,
+            ),
         ],
     )
     return write_pages(f"{NAME}-deals-{span}", doc.pages, opts, title=doc.title, hints=doc.hints)

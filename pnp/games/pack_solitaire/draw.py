@@ -24,6 +24,10 @@ class BookLayout(LayoutModel):
     suit_size: Length
     id_size: Points
     deal_size: Points
+    answer_tile: Length
+    answer_gutter: Length
+    answer_title: Points
+    answer_label: Points
 
 
 class SolitaireLayout(LayoutModel):
@@ -53,18 +57,21 @@ def cut_style(bw: bool) -> Style:
 
 
 def _tile_back(size: float, bleed: float, bw: bool) -> list[Shape]:
-    """The tile's ground and its 2 x 2 grid, drawn light: on a sheet to cut, only the tile edges may look like cut lines."""
-    sch, lay = scheme(bw), solitaire_layout()
+    """The tile's ground and the piecepack back's four framed squares (`piecepack.draw.tile_back`),
+    scaled to `size` and drawn light: one square set in on each quarter, where a coin sits.
+
+    No line runs through the tile's middle, out to its edge or into the bleed: on a sheet to
+    cut, only the tile edges (drawn by whoever places the tile) may look like cut lines."""
+    sch, lay, t = scheme(bw), solitaire_layout(), piecepack_layout().tile
+    k = size / t.size
     grid = Style(stroke=mix(sch.grid, sch.tile_back, lay.grid_share), stroke_width=lay.grid_stroke)
-    return [
-        Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=sch.tile_back)),
-        Line(size / 2, -bleed, size / 2, size + bleed, grid),
-        Line(-bleed, size / 2, size + bleed, size / 2, grid),
-    ]
+    side = size / 2 - 2 * t.grid_inset * k
+    squares = [Rect(k * cx - side / 2, k * cy - side / 2, side, side, grid) for cx, cy in square_centres()]
+    return [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=sch.tile_back)), *squares]
 
 
 def dealt_tile(tile_id: int, tile: Tile, bleed: float = 0.0, *, bw: bool = False, numbered: bool = True) -> list[Shape]:
-    """A tile at true size with its three coins (rank up) and its number where the grid lines cross."""
+    """A tile at true size with its three coins (rank up) and its number in the middle, between its squares."""
     size = piecepack_layout().tile.size
     shapes = _tile_back(size, bleed, bw)
     for square, (cx, cy) in zip(tile, square_centres()):
@@ -173,25 +180,33 @@ def answer_page(paper: str, title: str, notes: list[str], tiles: dict[int, Tile]
     head = titled_page(paper, title, notes, lay.title_size, lay.small_size, ink)
     page, x0, y, width = head.page, head.left, head.top, head.width
     t = lay.diagram_tile
-    k = t / piecepack_layout().tile.size
-    left = x0 + (width - SIZE * t) / 2
-    for r, row in enumerate(layout):
-        for c, placement in enumerate(row):
-            x, top = left + c * t, y + r * t
-            if placement is None:
-                page.add(Rect(x, top, t, t, Style(stroke=ink, stroke_width=0.25, dash=(1, 1))))
-                continue
-            art = dealt_tile(placement.tile_id, tiles[placement.tile_id], bw=bw, numbered=False)
-            turned = group(*art, transform=rotate(placement.deg, t / 2 / k, t / 2 / k))
-            label = f"{placement.tile_id}@{placement.deg}" if placement.deg else str(placement.tile_id)
-            page.add(group(turned, at=(x, top), transform=scale(k)), Rect(x, top, t, t, Style(stroke=ink, stroke_width=0.8)))
-            page.add(*_label(label, x + t / 2, top + t / 2, lay.small_size, bw))
+    page.add(*_answer_tiles(x0 + (width - SIZE * t) / 2, y, t, tiles, layout, lay.small_size, 0.8, bw))
     y += SIZE * t + 10
     page.add(Text(x0, y, "The same layout as a .layout file, to check with pnp solitaire score:", lay.small_size, "Helvetica", ink))
     for line in format_layout(layout).splitlines():
         y += 4.5
         page.add(Text(x0 + 5, y, line, lay.text_size, "Courier", ink))
     return page
+
+
+def _answer_tiles(left: float, top: float, t: float, tiles: dict[int, Tile], layout: Layout, label_size: float, frame: float, bw: bool) -> list[Shape]:
+    """A layout as tiles `t` mm square from (left, top), each turned as placed, framed, with its number
+    and turn (`12@90`) on an upright label in its middle; an empty cell dashed."""
+    ink = _ink(bw)
+    k = t / piecepack_layout().tile.size
+    shapes: list[Shape] = []
+    for r, row in enumerate(layout):
+        for c, placement in enumerate(row):
+            x, y = left + c * t, top + r * t
+            if placement is None:
+                shapes.append(Rect(x, y, t, t, Style(stroke=ink, stroke_width=0.25, dash=(1, 1))))
+                continue
+            art = dealt_tile(placement.tile_id, tiles[placement.tile_id], bw=bw, numbered=False)
+            turned = group(*art, transform=rotate(placement.deg, t / 2 / k, t / 2 / k))
+            label = f"{placement.tile_id}@{placement.deg}" if placement.deg else str(placement.tile_id)
+            shapes += [group(turned, at=(x, y), transform=scale(k)), Rect(x, y, t, t, Style(stroke=ink, stroke_width=frame))]
+            shapes += _label(label, x + t / 2, y + t / 2, label_size, bw)
+    return shapes
 
 
 # The puzzle book: deals at reduced scale, for players who lay them out with their own piecepacks.
@@ -202,7 +217,17 @@ class BookDeal:
     number: int
     tiles: dict[int, Tile]
     difficulty: int
-    answer: str  # the label of its answer page at the back, e.g. "A7"
+    answer: str  # the label of its answer at the back, e.g. "A7"
+
+
+@dataclass(frozen=True)
+class BookAnswer:
+    label: str  # "A7", as the deal's header names it
+    number: int  # the deal
+    par: int
+    note: str  # how sure the par is, tiles placed, difficulty: one short line
+    tiles: dict[int, Tile]
+    layout: Layout
 
 
 def _book_deal_height() -> float:
@@ -262,3 +287,33 @@ def _book_tile(tile_id: int, tile: Tile, bw: bool) -> list[Shape]:
         shapes += rank_mark(square.rank, cx, cy - 0.17 * b.coin, b.rank_size, sch.ink)
         shapes.append(suit_symbol(square.suit, cx, cy + 0.24 * b.coin, b.suit_size, Style(fill=sch.suit(square.suit))))
     return shapes + _id_badge(tile_id, b.tile / 2, b.tile / 2, b.id_size, bw)
+
+
+def book_answers_page(paper: str, answers: list[BookAnswer], footnote: str, bw: bool = False) -> Drawing:
+    """Up to four answers in a 2 x 2 grid, in reading order, each headed by its label, deal and par
+    with its note below, its layout drawn as tiles in place; a footnote on reading the labels."""
+    sheet, lay = sheet_layout(), solitaire_layout()
+    b, ink = lay.book, _ink(bw)
+    if not 0 < len(answers) <= 4:
+        raise ValueError(f"{len(answers)} answers for one page: a page holds one to four")
+    p = sheet.paper[paper]
+    margin = sheet.margin + sheet.page_inset
+    page = Drawing(p.width, p.height, title=", ".join(f"Answer {a.label}" for a in answers))
+    foot_y = p.height - margin
+    cell_w = (p.width - 2 * margin - b.answer_gutter) / 2
+    cell_h = (foot_y - 2 * lay.small_size * MM_PER_PT - margin - b.answer_gutter) / 2
+    grid = SIZE * b.answer_tile
+    title_y = cap_height(b.answer_title)  # from the top of a cell: the heading's baseline ...
+    note_y = title_y + 1.3 * b.answer_title * MM_PER_PT  # ... the note's ...
+    grid_y = note_y + 0.9 * lay.small_size * MM_PER_PT  # ... and the top of the tiles
+    if grid > cell_w or grid_y + grid > cell_h:
+        raise ValueError(f"four answers of {b.answer_tile:g} mm tiles do not fit one {paper} page")
+    for i, answer in enumerate(answers):
+        row, col = divmod(i, 2)
+        left = margin + col * (cell_w + b.answer_gutter) + (cell_w - grid) / 2
+        top = margin + row * (cell_h + b.answer_gutter)
+        page.add(Text(left, top + title_y, f"Answer {answer.label}: deal {answer.number} - par {answer.par}", b.answer_title, BOLD, ink))
+        page.add(Text(left, top + note_y, answer.note, lay.small_size, "Helvetica", ink))
+        page.add(*_answer_tiles(left, top + grid_y, b.answer_tile, answer.tiles, answer.layout, b.answer_label, 0.5, bw))
+    page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", ink))
+    return page
