@@ -136,6 +136,21 @@ def test_board_names_islands_and_spaces(kit):
         assert name in text
 
 
+def test_eire_is_tinted_apart_from_albion_and_each_name_sits_on_its_island(kit):
+    _, folder = kit
+    found = {}
+    with open_pdf(folder / "ley-lines-board.pdf") as pdf:
+        for page in pdf.pages:
+            tiles = [(mm(r), tuple(r["non_stroking_color"])) for r in page.rects if r.get("fill") and abs(r["width"] * MM - 50.8) < 0.1]
+            for word in page.extract_words() if tiles else []:  # the sheets at true size
+                if word["text"] in ("ALBION", "EIRE"):
+                    x, y = (word["x0"] + word["x1"]) / 2 * MM, (word["top"] + word["bottom"]) / 2 * MM
+                    under = {fill for (x0, top, x1, bottom), fill in tiles if x0 <= x <= x1 and top <= y <= bottom}
+                    found.setdefault(word["text"], set()).update(under)
+    assert set(found) == {"ALBION", "EIRE"} and found["ALBION"] and found["EIRE"], found  # on land
+    assert found["ALBION"].isdisjoint(found["EIRE"])  # each on its own tint
+
+
 def test_overview_and_score_pad(kit):
     _, folder = kit
     path = folder / "ley-lines-board.pdf"

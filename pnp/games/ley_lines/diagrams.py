@@ -120,5 +120,7 @@ def _crop(v: View, shapes: list[Shape], corners: tuple[Space, Space]) -> Drawing
     w, h = x1 + v.size - x0, y1 + v.size - y0
     clip = Rect(x0, y0, w, h, Style())
     # Labels outside the crop are left out, not just clipped: hidden text would still be found and copied.
-    inside = [s for s in board_shapes(v) + shapes if not isinstance(s, Text) or (x0 <= s.x <= x0 + w and y0 <= s.y <= y0 + h)]
+    # So are the islands' large names, which a close-up would cut through.
+    big = print_layout().island_label_size
+    inside = [s for s in board_shapes(v) + shapes if not isinstance(s, Text) or (s.size != big and x0 <= s.x <= x0 + w and y0 <= s.y <= y0 + h)]
     return Drawing(w, h, [Group(tuple(inside), translate(-x0, -y0), clip), Rect(0, 0, w, h, Style(stroke="#1A1A1A", stroke_width=0.3))])

@@ -38,7 +38,6 @@ class LeyPrint(LayoutModel):
     domino_corner: Length
     six_mark: Length
     domino_back_bleed: Length
-    island_labels: dict[str, tuple[Length, Length]]
     piece_stroke: Length
     coin: Length
     pawn: Length
@@ -47,7 +46,8 @@ class LeyPrint(LayoutModel):
     poster_mark_spacing: Length
     ink: str
     faint: str
-    land: str
+    land: dict[str, str]
+    island_ink: dict[str, str]
     flow: str
     scored: str
     back: str
@@ -116,9 +116,16 @@ def board_shapes(v: View) -> list[Shape]:
     thin = Style(stroke=lay.ink, stroke_width=lay.space_stroke)
     thick = Style(stroke=lay.ink, stroke_width=lay.tile_stroke)
     tiles = [(island, own) for island, own in board().tiles if set(own) <= v.spaces]
-    for _, own in tiles:
+    for island, own in tiles:
         x, y = _tile_corner(v, own)
-        shapes.append(Rect(x, y, 2 * s, 2 * s, Style(fill=lay.land)))
+        shapes.append(Rect(x, y, 2 * s, 2 * s, Style(fill=lay.land[island])))
+    for island in ISLANDS:  # each name on its island's middle tile, under the grid and the space names
+        own = [_tile_corner(v, own) for name_, own in tiles if name_ == island]
+        if own:
+            mx, my = sum(x for x, _ in own) / len(own), sum(y for _, y in own) / len(own)
+            x, y = min(own, key=lambda corner: math.dist(corner, (mx, my)))
+            size = lay.island_label_size
+            shapes.append(Text(x + s, y + s + cap_height(size) / 2, island.upper(), size, BOLD, lay.island_ink[island], "middle"))
     for _, own in tiles:
         x, y = _tile_corner(v, own)
         shapes += [Line(x + s, y, x + s, y + 2 * s, thin), Line(x, y + s, x + 2 * s, y + s, thin)]
@@ -139,11 +146,6 @@ def board_shapes(v: View) -> list[Shape]:
         _, y = v.centre((v.first_column, r))
         y += cap_height(size) / 2
         shapes += [Text(v.margin / 2, y, str(r), size, BOLD, lay.ink, "middle"), Text(v.width - v.margin / 2, y, str(r), size, BOLD, lay.ink, "middle")]
-    in_use = {island for island, _ in tiles}
-    for island in ISLANDS:
-        if island in in_use:
-            x, y = _lattice_point(v, lay.island_labels[island])
-            shapes.append(Text(x, y + cap_height(lay.island_label_size) / 2, island.upper(), lay.island_label_size, BOLD, lay.ink, "middle"))
     return shapes
 
 
@@ -151,13 +153,6 @@ def _tile_corner(v: View, own: tuple[Space, ...]) -> Point:
     west = min(c for c, _ in own)
     north = max(r for _, r in own)
     return v.corner((west, north))
-
-
-def _lattice_point(v: View, at: tuple[float, float]) -> Point:
-    """A point given in board mm from the lattice origin (x east, y north), as the tile centres are."""
-    s = v.size
-    column, row = at[0] / s, at[1] / s  # in spaces; space (c, r) is centred on (c, r)
-    return (v.margin + (column - v.first_column + 0.5) * s, v.margin + (v.top_row - row + 0.5) * s)
 
 
 def board_drawing(players: int) -> Drawing:
