@@ -8,6 +8,7 @@ import importlib
 import multiprocessing
 import os
 import signal
+import threading
 from contextlib import nullcontext
 from dataclasses import replace
 from functools import partial
@@ -62,7 +63,9 @@ def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
     """Every target rendered, in the order they finish: on two cores or more by a pool of worker
     processes (the parent writes everything, so a failed or stopped build still writes nothing)."""
     workers = min(os.cpu_count() or 1, len(GAMES))
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    # A fork copies only the thread that calls it: in a process with others (a test runner's), a
+    # worker could inherit a lock that is never released. pnp's own command has one thread.
+    if workers < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
         yield from (_render(game, opts) for game in GAMES)
         return
     pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker)

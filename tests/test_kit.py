@@ -4,7 +4,6 @@ help without a value after a flag, and start-up that loads only the game a comma
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import pty
@@ -12,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 import tomllib
 from html.parser import HTMLParser
 from importlib.metadata import version
@@ -322,45 +322,58 @@ def test_a_command_loads_only_its_own_game():
 
 
 
-# --- the kit in two processes ---------------------------------------------------------------------------------
+# --- the kit in worker processes ---------------------------------------------------------------------------
+# pnp renders the kit in a pool of forked workers only from a single-threaded process, as its own
+# command is: these tests run it so, in a process of its own (a test worker has threads of its own).
 
-
-def test_the_kit_is_byte_identical_across_builds_in_one_process_or_two(kit_folder, tmp_path, monkeypatch):
-    out, _ = kit_folder
-    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # no second process
-    assert pnp("build", "-q", "--out", str(tmp_path / "one")).exit_code == 0
-    first, second = files(out), files(tmp_path / "one")
-    assert list(first) == list(second)
-    assert [name for name in first if first[name] != second[name]] == []
-
-
-@pytest.mark.parametrize("cores", [1, 2])  # rendered here, or by the worker processes
-@pytest.mark.parametrize("target", ["ley-lines", "piecepack"])
-def test_a_failure_while_rendering_writes_nothing(tmp_path, monkeypatch, target, cores):
+# A child that runs `pnp ARGS...` on CORES cores, a target's build replaced by a failure or a bug.
+PATCHED = textwrap.dedent(
+    """
+    import importlib, os, sys
     from pnp.diagnostics import PnpError
     from pnp.games.registry import game
 
+    target, how, cores, *args = sys.argv[1:]
+    os.cpu_count = lambda: int(cores)
     module = importlib.import_module(game(target).build_module)
 
     def fails(opts, options):
         raise PnpError(f"{target}: cannot be built today", exit_code=2)
 
-    monkeypatch.setattr(module, "build", fails)
-    monkeypatch.setattr(os, "cpu_count", lambda: cores)
-    result = pnp("build", "--out", str(tmp_path / "out"))
-    assert result.exit_code == 2 and f"{target}: cannot be built today" in result.stderr  # the exit code crosses processes
-    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
-
-
-def test_a_bug_in_a_worker_shows_its_traceback(tmp_path, monkeypatch):
-    from pnp.games.registry import game
-
     def bug(opts, options):
         return 1 / 0
 
-    monkeypatch.setattr(importlib.import_module(game("pack-solitaire").build_module), "build", bug)
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    result = pnp("build", "--out", str(tmp_path / "out"))
-    assert result.exit_code != 0 and isinstance(result.exception, ZeroDivisionError)
-    assert "in bug" in str(result.exception.__cause__)  # the worker's own traceback
+    module.build = {"fails": fails, "bug": bug, "none": module.build}[how]
+    sys.argv = ["pnp", *args]
+    from pnp.cli import main
+    main()
+    """
+)
+
+
+def patched(target: str, how: str, cores: int, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", PATCHED, target, how, str(cores), *args], capture_output=True, text=True, timeout=300)
+
+
+def test_the_kit_is_byte_identical_in_one_process_or_in_worker_processes(kit_folder, tmp_path):
+    out, _ = kit_folder
+    done = patched("piecepack", "none", 2, "build", "-q", "--out", str(tmp_path / "workers"))
+    assert done.returncode == 0, done.stderr
+    first, second = files(out), files(tmp_path / "workers")
+    assert list(first) == list(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+@pytest.mark.parametrize("cores", [1, 2])  # rendered in the one process, or by the worker processes
+@pytest.mark.parametrize("target", ["ley-lines", "piecepack"])
+def test_a_failure_while_rendering_writes_nothing(tmp_path, target, cores):
+    done = patched(target, "fails", cores, "build", "--out", str(tmp_path / "out"))
+    assert done.returncode == 2 and f"{target}: cannot be built today" in done.stderr  # the exit code crosses processes
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
+
+
+def test_a_bug_in_a_worker_shows_its_traceback(tmp_path):
+    done = patched("pack-solitaire", "bug", 2, "build", "--out", str(tmp_path / "out"))
+    assert done.returncode == 1 and "ZeroDivisionError" in done.stderr
+    assert "RemoteTraceback" in done.stderr and "in bug" in done.stderr  # the worker's own traceback, carried to the parent
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))

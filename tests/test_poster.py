@@ -122,3 +122,24 @@ def test_bbox_follows_transforms_clips_and_text():
     left, _, right, _ = bbox(Text(50, 10, "wide text", 10, anchor="middle"))
     assert left < 50 < right and math.isclose(50 - left, right - 50)
     assert bbox(Group(())) is None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("width, height", [(348.0, 424.0), (600.0, 300.0), (150.0, 150.0)])
+def test_with_a_grid_every_seam_lies_on_a_grid_line_and_the_sheets_still_cover_everything(paper, width, height):
+    origin, pitch, overlap = 9.0, 25.4, 12.0
+    p = plan(width, height, PosterOptions(paper, overlap=overlap, grid=(origin, origin, pitch)))
+    for seam in (*p.seams_x, *p.seams_y):
+        assert (seam - origin) / pitch == pytest.approx(round((seam - origin) / pitch), abs=1e-9)  # between two spaces
+    windows = [s.window for s in p.sheets]
+    assert min(w[0] for w in windows) <= 0 and max(w[2] for w in windows) >= width
+    assert min(w[1] for w in windows) <= 0 and max(w[3] for w in windows) >= height
+    # Half the overlap either side of each seam, on the sheets that meet there.
+    for s in p.sheets:
+        x0, y0, x1, y1 = s.window
+        if s.column:
+            assert x0 == pytest.approx(p.seams_x[s.column - 1] - overlap / 2)
+        if s.column < p.columns - 1:
+            assert x1 >= p.seams_x[s.column] + overlap / 2 - 1e-9
+        if s.row:
+            assert y0 == pytest.approx(p.seams_y[s.row - 1] - overlap / 2)

@@ -1,10 +1,12 @@
 """Poster tiling: a drawing larger than the paper, printed at true size over several sheets.
 
-Neighbouring sheets repeat a band of the drawing (the overlap). Along the middle of
-each band both sheets print a dashed seam with crosshairs on it: trim one sheet
-along its seam and lay the cut edge on the other's seam, crosshairs matching. Each
-sheet names its place (row and column) in its caption, and an overview page shows
-the whole drawing reduced, with every sheet's outline and number.
+Neighbouring sheets repeat a band of the drawing (the overlap). Within each band both
+sheets print a dashed seam with crosshairs on it: the sheet to the right or below is
+trimmed along its seam and its cut edge laid on the other's seam, crosshairs matching.
+Given a grid (a board's spaces), every seam lies on one of its lines, so no space is cut
+in two. Each sheet names its place (row and column) and which of its edges to trim in its
+caption, and an overview page shows the whole drawing reduced, with every sheet's outline
+and number.
 
 Only shapes that reach into a sheet are written on it, so each sheet's file holds
 its own part of the drawing and nothing else.
@@ -34,6 +36,7 @@ class PosterOptions:
     mark: float = 6.0  # crosshair size, mm
     mark_spacing: float = 60.0  # between crosshairs along a seam, mm
     caption: str = ""  # names the poster on every sheet
+    grid: tuple[float, float, float] | None = None  # (x, y, pitch) mm: seams only on these lines
 
 
 @dataclass(frozen=True)
@@ -66,23 +69,38 @@ def plan(width: float, height: float, opts: PosterOptions) -> Plan:
     lay = sheet_layout()
     paper = lay.paper[opts.paper]
     best = None
+    origin_x, origin_y, pitch = opts.grid if opts.grid else (0.0, 0.0, 0.0)
     for pw, ph in ((paper.width, paper.height), (paper.height, paper.width)):
         ww, wh = pw - 2 * (lay.margin + GUARD), ph - 2 * (lay.margin + GUARD) - _caption_height()
-        columns = max(1, math.ceil((width - opts.overlap) / (ww - opts.overlap) - 1e-9))
-        rows = max(1, math.ceil((height - opts.overlap) / (wh - opts.overlap) - 1e-9))
-        if best is None or columns * rows < best[0]:
-            best = (columns * rows, pw, ph, ww, wh, columns, rows)
-    _, pw, ph, ww, wh, columns, rows = best
-    step_x, step_y = ww - opts.overlap, wh - opts.overlap
-    # The drawing sits centred in the area the sheets cover together.
-    x0 = -(columns * step_x + opts.overlap - width) / 2
-    y0 = -(rows * step_y + opts.overlap - height) / 2
-    sheets = tuple(
-        Sheet(r, c, (x0 + c * step_x, y0 + r * step_y, x0 + c * step_x + ww, y0 + r * step_y + wh)) for r in range(rows) for c in range(columns)
-    )
-    seams_x = tuple(x0 + c * step_x + opts.overlap / 2 for c in range(1, columns))
-    seams_y = tuple(y0 + r * step_y + opts.overlap / 2 for r in range(1, rows))
-    return Plan(pw, ph, lay.margin + GUARD, sheets, rows, columns, seams_x, seams_y)
+        across = _cuts(width, ww, opts.overlap, origin_x, pitch)
+        down = _cuts(height, wh, opts.overlap, origin_y, pitch)
+        if best is None or len(across[0]) * len(down[0]) < best[0]:
+            best = (len(across[0]) * len(down[0]), pw, ph, ww, wh, across, down)
+    _, pw, ph, ww, wh, (lefts, seams_x), (tops, seams_y) = best
+    sheets = tuple(Sheet(r, c, (x, y, x + ww, y + wh)) for r, y in enumerate(tops) for c, x in enumerate(lefts))
+    return Plan(pw, ph, lay.margin + GUARD, sheets, len(tops), len(lefts), seams_x, seams_y)
+
+
+def _cuts(extent: float, window: float, overlap: float, origin: float, pitch: float) -> tuple[list[float], tuple[float, ...]]:
+    """Along one side: where each sheet's window starts, and the seams between them.
+
+    Evenly spaced, the drawing centred, unless a grid is given (`pitch` > 0): then each seam
+    is the last grid line the sheet before it can hold with half the overlap to spare, and the
+    next sheet starts half the overlap before it."""
+    step = window - overlap
+    count = max(1, math.ceil((extent - overlap) / step - 1e-9))
+    first = -(count * step + overlap - extent) / 2  # centred
+    if pitch <= 0:
+        return [first + c * step for c in range(count)], tuple(first + c * step + overlap / 2 for c in range(1, count))
+    starts, seams = [first], []
+    while starts[-1] + window < extent - 1e-9:
+        limit = starts[-1] + window - overlap / 2
+        seam = origin + math.floor((limit - origin) / pitch + 1e-9) * pitch
+        if seam - overlap / 2 <= starts[-1]:  # a grid coarser than a sheet: the evenly spaced seam
+            seam = limit
+        seams.append(seam)
+        starts.append(seam - overlap / 2)
+    return starts, tuple(seams)
 
 
 def tile_poster(art: Drawing, opts: PosterOptions) -> list[Drawing]:
@@ -105,7 +123,11 @@ def _sheet_page(art: Drawing, p: Plan, sheet: Sheet, number: int, opts: PosterOp
     marks = [*_seam_marks(p, sheet, opts)]
     page.add(group(*marks, at=(p.margin - x0, p.margin - y0)))
     size = sheet_layout().label_size
-    hint = "trim along a dashed seam and lay the cut edge on the neighbour's seam, crosshairs matching; print at 100 %"
+    trim = [edge for edge, cut in (("left", sheet.column > 0), ("top", sheet.row > 0)) if cut]
+    if trim:
+        hint = f"trim the {' and '.join(trim)} edge{'s' * (len(trim) > 1)} along the dashed seam and lay the cut edge on the neighbour's seam, crosshairs matching; print at 100 %"
+    else:
+        hint = "nothing to trim on this sheet: its neighbours are laid on its seams, crosshairs matching; print at 100 %"
     baseline = p.page_height - p.margin - 0.3 * size * MM_PER_PT  # descenders stay inside the margin
     page.add(Text(p.page_width / 2, baseline, f"{label} - {hint}", size, fill=GUIDE, anchor="middle"))
     return page
@@ -145,7 +167,7 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
     lay = sheet_layout()
     title = f"{opts.caption} - how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}" if opts.caption else f"how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}"
     notes = [
-        f"Print each sheet at 100 % (actual size); sheets overlap by {opts.overlap:g} mm.",
+        f"Print each sheet at 100 % (actual size); sheets overlap by {'at least ' if opts.grid else ''}{opts.overlap:g} mm.",
         "Trim each sheet along the dashed seam on its left and top, and lay it on its neighbour: the crosshairs must match.",
     ]
     head = titled_page(opts.paper, title, notes, 14, 8, INK)

@@ -18,7 +18,7 @@ from ...output import BuildOptions, write_pages
 from ...rulesheets import write_rules
 from ..registry import game
 from .diagrams import figures, sheet_context
-from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout
+from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout, view
 from .engine import DOMINOES, domino_name
 from .scorepad import score_pad
 
@@ -34,8 +34,10 @@ class Options:
 
 def board_pages(paper: str, players: int) -> list[Drawing]:
     """The overview, then the board at true size over several sheets."""
-    lay = print_layout()
-    opts = PosterOptions(paper, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players")
+    lay, v = print_layout(), view(players)
+    # Seams on the lines between spaces, never through one: the lattice starts at the label margin.
+    grid = (v.margin, v.margin, v.size)
+    opts = PosterOptions(paper, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid)
     return tile_poster(board_drawing(players), opts)
 
 
@@ -66,8 +68,9 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
             Part("Board sheets", "the board at true size, 1 in (25.4 mm) spaces; neighbouring sheets overlap.", sheets),
         ],
         assembly=[
-            "Lay the sheets out as the overview shows. Of each overlapping pair, trim one sheet along its dashed seam.",
-            "Lay that cut edge on the neighbour's seam, crosshairs matching, and tape the sheets together from behind.",
+            "Lay the sheets out as the overview shows. Trim each sheet's left and top edges along their dashed seams, as its caption says "
+            "(the top-left sheet has nothing to trim); every seam runs between spaces, never through one.",
+            "Lay each cut edge on the neighbour's seam, crosshairs matching, and tape the sheets together from behind.",
         ],
     )
     dominoes = document(
