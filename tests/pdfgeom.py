@@ -143,3 +143,16 @@ def ink_margins(path: Path, dpi: int = 100) -> list[float]:
         margins.append(min(left, top, image.width - right, image.height - bottom) * 25.4 / dpi)
     pdf.close()
     return margins
+
+
+def segment_length(s) -> float:
+    """A segment (x1, y1, x2, y2, ...) end to end."""
+    return ((s[2] - s[0]) ** 2 + (s[3] - s[1]) ** 2) ** 0.5
+
+
+def point_to_segment(px: float, py: float, s) -> float:
+    """From the point to the nearest point of the segment (x1, y1, x2, y2, ...)."""
+    x1, y1, x2, y2 = s[:4]
+    dx, dy = x2 - x1, y2 - y1
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+    return ((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5

@@ -213,19 +213,6 @@ def test_black_and_white_is_patterns_not_colours(bw):
     assert len(nets) == 36
 
 
-def _segment_distance(p, a, b) -> float:
-    """mm from point p to the segment a-b."""
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def _segments_distance(s, t) -> float:
-    """mm between two segments that do not cross (the closest points include an end)."""
-    return min(_segment_distance(s[0], *t), _segment_distance(s[1], *t), _segment_distance(t[0], *s), _segment_distance(t[1], *s))
-
-
 def test_black_and_white_patterns_keep_clear_of_folds_and_pips_and_print_lighter(bw):
     with open_pdf(bw) as doc:
         sheets = [page for page in doc.pages if any(l.get("dash") and l["dash"][0] for l in page.lines)]
@@ -240,7 +227,7 @@ def test_black_and_white_patterns_keep_clear_of_folds_and_pips_and_print_lighter
             assert all(min(o["stroking_color"]) >= 0.4 for o in pattern) and all(min(o["non_stroking_color"]) >= 0.4 for o in dots)
             ends = [points(l) for l in pattern]
             for fold in folds:
-                assert min(_segments_distance(e, fold) for e in ends) >= 1.5  # the fold shows, not hidden in the hatching
+                assert min(segment_distance(e[0], e[-1], fold[0], fold[-1]) for e in ends) >= 1.5  # the fold shows, not hidden in the hatching
             # Each pip sits on a plain white disc at least 0.8 mm wider all round, laid over the pattern.
             grounds = [c for c in page.curves if c.get("fill") and min(c["non_stroking_color"]) == 1.0]
             for pip in pips:

@@ -7,7 +7,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from pdfgeom import open_pdf
+from pdfgeom import open_pdf, point_to_segment, segment_length
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -234,18 +234,6 @@ def segments(page: dict) -> list[tuple[float, float, float, float, dict]]:
     return found
 
 
-def length(s) -> float:
-    return ((s[2] - s[0]) ** 2 + (s[3] - s[1]) ** 2) ** 0.5
-
-
-def distance(px: float, py: float, s) -> float:
-    """From the point to the nearest point of the segment."""
-    x1, y1, x2, y2 = s[:4]
-    dx, dy = x2 - x1, y2 - y1
-    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
-    return ((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5
-
-
 def tile_sheets(path: Path) -> list[tuple[dict, dict]]:
     """(front, back) page pairs that carry tiles."""
     got = pages(path)
@@ -336,7 +324,7 @@ def test_tile_back_pattern_stays_inside_the_tile_clear_of_its_centre(build_name,
         q = TILE / 4
         for cx, cy in centres:
             # Nothing that could pass for a cut runs through the tile's middle.
-            through = [s[:4] for s in strokes if length(s) > 20 and distance(cx, cy, s) <= 1.0]
+            through = [s[:4] for s in strokes if segment_length(s) > 20 and point_to_segment(cx, cy, s) <= 1.0]
             assert not through, ((cx, cy), through)
             # Still the piecepack's four squares: one framed on each quarter, where a coin sits.
             quarters = [(cx + dx, cy + dy) for dx in (-q, q) for dy in (-q, q)]

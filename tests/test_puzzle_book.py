@@ -12,7 +12,7 @@ import pypdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfgeom import MM, cover_pages, open_pdf, read_pages
+from pdfgeom import MM, cover_pages, open_pdf, point_to_segment, read_pages, segment_length
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -205,7 +205,7 @@ def test_book_tiles_show_their_squares_with_no_line_through_their_centre(book20)
                 squares = [s for s in stroked_boxes(pdf.pages[index]) if abs(s[2] - s[0] - s[3] + s[1]) < 0.05 and s[2] - s[0] < size / 2]
                 for x, y, w, h in tiles:
                     cx, cy = x + w / 2, y + h / 2
-                    through = [s for s in segments if length(s) > 10 and distance(cx, cy, s) <= 1.0]
+                    through = [s for s in segments if segment_length(s) > 10 and point_to_segment(cx, cy, s) <= 1.0]
                     assert not through, (index, (cx, cy), through)
                     # Still a square on each quarter (under the coins, where they sit): the piecepack back's.
                     for qx, qy in ((cx + dx, cy + dy) for dx in (-w / 4, w / 4) for dy in (-w / 4, w / 4)):
@@ -227,18 +227,6 @@ def stroke_segments(page) -> list[tuple[float, float, float, float]]:
 
 def stroked_boxes(page) -> list[tuple[float, float, float, float]]:
     return [(r["x0"] * MM, r["top"] * MM, r["x1"] * MM, r["bottom"] * MM) for r in page.rects if r.get("stroke")]
-
-
-def length(s) -> float:
-    return ((s[2] - s[0]) ** 2 + (s[3] - s[1]) ** 2) ** 0.5
-
-
-def distance(px: float, py: float, s) -> float:
-    """From the point to the nearest point of the segment."""
-    x1, y1, x2, y2 = s
-    dx, dy = x2 - x1, y2 - y1
-    k = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
-    return ((px - x1 - k * dx) ** 2 + (py - y1 - k * dy) ** 2) ** 0.5
 
 
 def test_deals_are_drawn_in_tiles_order_with_their_coins(book):

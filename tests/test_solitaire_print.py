@@ -9,7 +9,7 @@ from itertools import pairwise
 
 import pypdf
 import pytest
-from pdfgeom import MM, cover_pages, ink_margins, open_pdf, read_pages
+from pdfgeom import MM, cover_pages, ink_margins, open_pdf, point_to_segment, read_pages, segment_length
 
 from pnp.output import BuildOptions
 from pnp.games.pack_solitaire.build import Options, build
@@ -145,7 +145,7 @@ def test_tile_pattern_stays_inside_each_tile_clear_of_its_centre(printed, which)
     segments = stroke_segments(printed, page_index)
     for x, y, w, h in tiles:
         cx, cy = x + w / 2, y + h / 2
-        through = [s for s in segments if length(s) > 10 and distance(cx, cy, s) <= 1.0]
+        through = [s for s in segments if segment_length(s) > 10 and point_to_segment(cx, cy, s) <= 1.0]
         assert not through, ((cx, cy), through)
     pattern = [s["box"] for s in found if s["width"] < cut]
     assert pattern
@@ -166,18 +166,6 @@ def stroke_segments(path, page_index: int) -> list[tuple[float, float, float, fl
                 x0, top, x1, bottom = (v * MM for v in (r["x0"], r["top"], r["x1"], r["bottom"]))
                 found += [(x0, top, x1, top), (x1, top, x1, bottom), (x0, bottom, x1, bottom), (x0, top, x0, bottom)]
     return found
-
-
-def length(s) -> float:
-    return ((s[2] - s[0]) ** 2 + (s[3] - s[1]) ** 2) ** 0.5
-
-
-def distance(px: float, py: float, s) -> float:
-    """From the point to the nearest point of the segment."""
-    x1, y1, x2, y2 = s
-    dx, dy = x2 - x1, y2 - y1
-    k = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
-    return ((px - x1 - k * dx) ** 2 + (py - y1 - k * dy) ** 2) ** 0.5
 
 
 def test_every_dealt_tile_is_numbered(printed):
