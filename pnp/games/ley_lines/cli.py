@@ -59,8 +59,10 @@ def _status(game: Game) -> str:
 
 
 def _invalid(path: Path, read: Read, verdict: str, as_json: bool) -> Report:
+    """`verdict`: what the command does not do with an invalid record (empty: it only checks)."""
     if not as_json:
-        typer.echo(f"{shown(path)}: invalid record, {verdict} ({plural(len(read.found), 'error')})", err=True)
+        done = f", {verdict}" if verdict else ""
+        typer.echo(f"{shown(path)}: invalid record{done} ({plural(len(read.found), 'error')})", err=True)
     return Report(path, read.found, source=read.data)
 
 
@@ -69,7 +71,7 @@ def check_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     """Check every rule: set-up, turn order, each domino's energy paths, the end of the game."""
     read = read_game(record_path)
     if not read.valid:
-        return _invalid(record_path, read, "not valid", as_json)
+        return _invalid(record_path, read, "", as_json)
     game = read.game
     if not as_json:
         typer.echo(f"{shown(record_path)}: valid record: {game.n} players, {plural(game.turns, 'turn')}, {_status(game)}")
