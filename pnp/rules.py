@@ -156,7 +156,8 @@ class MultisetRules(_Strict):
         key = ("total", "exactly" if t.exactly is not None else "min")
         counted = [i for i in (self.items or []) if i not in t.exclude]
         floor = sum(self.least(i) for i in counted)
-        need = f"{impossible_size(t)} item{'' if impossible_size(t).endswith(' 1') else 's'}"
+        size = impossible_size(t)
+        need = f"{size} item{'' if size.endswith(' 1') else 's'}"  # "exactly 1 item", "at least 26 items"
         if high is not None and floor > high:
             return [(("copies", "min"), f"no deck can keep the {self.name} rules: the total must be {need}, but the minimum copies already add up to {floor}")]
         if self.items is None:
