@@ -74,8 +74,7 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
     counted: dict[Path, Pages] = {}
     if "pdf" in opts.formats:
         pdf = opts.out / f"{name}.pdf"
-        # A document's first part starts after its cover: that page, not the cover, shows what it holds.
-        first = next((page for _, page, level in hints.outline if level == 0 and page > 0), 0) if hints else 0
+        first = hints.preview if hints else 0
         files[pdf], counted[pdf] = render_pdf(pages, title=title or name, hints=hints), Pages(len(pages), bool(hints and hints.duplex), first)
     if "svg" in opts.formats:
         for number, page in enumerate(pages, 1):

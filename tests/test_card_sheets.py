@@ -61,16 +61,23 @@ def test_page_size(sheets):
 
 
 def per_sheet(paper: str) -> list[int]:
-    """Cards on each sheet of one deck: full sheets, then the rest."""
+    """Cards on each sheet of one deck: the rest first (its sheet has room for the file's notes), then full sheets."""
     n = GRID[paper][0] * GRID[paper][1]
-    return [min(n, DECK - i) for i in range(0, DECK, n)]
+    return ([DECK % n] if DECK % n else []) + [n] * (DECK // n)
+
+
+def full(pages, paper: str = "a4", grid: tuple[int, int] | None = None):
+    """The first full sheet's front and back."""
+    cols, rows = grid or GRID[paper]
+    i = next(i for i, p in enumerate(pages[0::2]) if len(p.rects_of_size(CARD_W, CARD_H)) == cols * rows or len(p.rects_of_size(CARD_W + 6, CARD_H + 6)) == cols * rows)
+    return pages[2 * i], pages[2 * i + 1]
 
 
 def test_starter_decks_for_two_players(sheets):
     paper, pages = sheets
-    # 2 x (26 cards + Base) = 54 cards: on A4 6 sheets of 9, on Letter 2 x (4 sheets of 6 and one of 3); each followed by its backs.
+    # 2 x (26 cards + Base) = 54 cards: on A4 6 sheets of 9, on Letter 2 x (one sheet of 3, then 4 of 6); each followed by its backs.
     deck = per_sheet(paper)
-    assert deck == ([9, 9, 9] if paper == "a4" else [6, 6, 6, 6, 3])
+    assert deck == ([9, 9, 9] if paper == "a4" else [3, 6, 6, 6, 6])
     assert len(pages) == 2 * 2 * len(deck)
     fronts = pages[0::2]
     assert [len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts] == deck * 2
@@ -83,7 +90,7 @@ def test_starter_decks_for_two_players(sheets):
 def test_card_size_and_pitch_from_crop_marks(sheets):
     paper, pages = sheets
     cols, rows = GRID[paper]
-    front = pages[0]
+    front, _ = full(pages, paper)
     marks = front.outside_lines(front.rects_of_size(CARD_W, CARD_H))
     xs = sorted({round(l[0], 2) for l in marks if abs(l[0] - l[2]) < 1e-6})
     ys = sorted({round(l[1], 2) for l in marks if abs(l[1] - l[3]) < 1e-6})
@@ -105,7 +112,7 @@ def test_every_mark_at_least_5mm_from_the_edge(built):
 def test_crop_marks_never_cross_a_card(sheets):
     paper, pages = sheets
     cols, rows = GRID[paper]
-    front = pages[0]
+    front, _ = full(pages, paper)
     cards = front.rects_of_size(CARD_W, CARD_H)
     marks = front.outside_lines(cards)
     short = [l for l in front.lines if max(l[2] - l[0], l[3] - l[1]) <= 4.01]
@@ -120,7 +127,7 @@ def back_art(page):
 
 def test_backs_mirrored_for_long_edge_flip(sheets):
     paper, pages = sheets
-    front, back = pages[0], pages[1]
+    front, back = full(pages, paper)
     fx = sorted((round(x, 2), round(t, 2)) for x, t, _, _ in front.rects_of_size(CARD_W, CARD_H))
     bx = sorted((round(x + BACK_BLEED, 2), round(t + BACK_BLEED, 2)) for x, t, _, _ in back_art(back))
     mirrored = sorted((round(front.width - x - CARD_W, 2), t) for x, t in fx)
@@ -140,7 +147,7 @@ def test_back_offset_shifts_backs(tmp_path):
 
 def test_bleed_drops_to_fewer_cards_and_keeps_size(tmp_path):
     pages = card_sheets(read_pages(_build(tmp_path, "a4", bleed=3.0)))
-    front = pages[0]
+    front, _ = full(pages, grid=(2, 2))
     art = front.rects_of_size(CARD_W + 6, CARD_H + 6)  # art reaches 3 mm past each cut
     # 2 x 2: three columns of 69 mm overrun the margin, and three rows of 94 mm would leave
     # 7.5 mm to the paper's edge, too little for a 3 mm crop mark that ends 6 mm clear of it.
@@ -248,10 +255,10 @@ def test_a_1_mm_miscut_shows_no_colour(built, sheets):
     """Within 1 mm of every cut line, on either side, the fronts are plain paper: cut a
     millimetre off and no sliver of the neighbour's colour is left on a card."""
     _, path = built
-    _, pages = sheets
-    xs, ys = _cuts(pages[0])
-    first = next(i for i, p in enumerate(read_pages(path)) if "BASE" in p.text)
-    image, px = _render(path, first)
+    paper, pages = sheets
+    front, _ = full(pages, paper)
+    xs, ys = _cuts(front)
+    image, px = _render(path, read_pages(path).index(front))
     left, right, top, bottom = (round(v * px) for v in (xs[0], xs[-1], ys[0], ys[-1]))
     band = range(-int(px), int(px) + 1)
     # Each cut line's band, inside the block of cards (outside it are only the crop marks).
@@ -263,11 +270,11 @@ def test_a_1_mm_miscut_shows_no_colour(built, sheets):
 
 def test_backs_bleed_past_the_outer_cut_lines(built, sheets):
     _, path = built
-    _, pages = sheets
-    xs, ys = _cuts(pages[0])
-    first = next(i for i, p in enumerate(read_pages(path)) if "BASE" in p.text)
-    image, px = _render(path, first + 1)
-    width = pages[0].width
+    paper, pages = sheets
+    front, _ = full(pages, paper)
+    xs, ys = _cuts(front)
+    image, px = _render(path, read_pages(path).index(front) + 1)
+    width = front.width
     blue = (0x00, 0x72, 0xB2)  # deck A's back
     # 1.5 mm outside each outer cut (mirrored across the page for the backs), beside a card's middle.
     mid_y = (ys[0] + ys[1]) / 2 * px

@@ -96,15 +96,25 @@ def test_text_is_as_wide_in_the_pdf_as_pnp_measured_it(kit):
     assert checked > 500
 
 
+def placed_texts(element: ET.Element, dx: float = 0.0, dy: float = 0.0):
+    """Every SVG text with where it lands on the page: its groups' translations added up."""
+    for child in element:
+        if child.tag == f"{SVG}text":
+            yield child, float(child.get("x")) + dx, float(child.get("y")) + dy
+        else:
+            m = re.fullmatch(r"matrix\(1 0 0 1 (\S+) (\S+)\)", child.get("transform", "matrix(1 0 0 1 0 0)"))
+            if m:  # (the notes are set in translated groups; turned art holds no text checked here)
+                yield from placed_texts(child, dx + float(m[1]), dy + float(m[2]))
+
+
 def test_svg_names_the_embedded_family_at_the_same_sizes(kit):
-    # The cover draws every line at the top level, so each SVG text lines up with a run in the PDF.
+    # Each SVG text of the file's notes lines up with a run in the PDF.
     for name in ("power-lines-cards", "piecepack", "paint-the-line"):
         with open_pdf(kit / f"{name}.pdf") as doc:
             pdf_runs = runs(doc.pages[0])
-        texts = [t for t in ET.parse(kit / f"{name}-01.svg").getroot().iter(f"{SVG}text") if t.get("text-anchor") == "start"]
+        texts = [(t, x, y) for t, x, y in placed_texts(ET.parse(kit / f"{name}-01.svg").getroot()) if t.get("text-anchor") == "start"]
         assert len(texts) > 10
-        for t in texts:
-            x, y = float(t.get("x")), float(t.get("y"))
+        for t, x, y in texts:
             (font, size), = [(f, s) for text, f, s, x0, _, base in pdf_runs if text == t.text and abs(x0 - x) < 0.01 and abs(base - y) < 0.01]
             family = t.get("font-family").split(",")[0].strip("'\" ")
             assert family.replace(" ", "") == face(font).name.removesuffix("-Bold"), t.text

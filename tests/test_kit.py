@@ -133,10 +133,11 @@ def test_each_pdf_is_previewed_by_its_first_page_of_pieces_but_no_answer_is(kit_
     out, _ = kit_folder
     _, links = index(out)
     for pdf in out.glob("*/*.pdf"):
-        # The page a preview shows: the first part after the cover, as the PDF's bookmarks say.
+        # The page a preview shows: the first part's first page, as the PDF's bookmarks say (after
+        # the file's notes when they take a page of their own).
         reader = pypdf.PdfReader(pdf)
-        starts = [reader.get_destination_page_number(d) for d in reader.outline if not isinstance(d, list)]
-        page = next((n for n in starts if n > 0), 0) if len(starts) > 1 else 0
+        top = [d for d in reader.outline if not isinstance(d, list)]
+        page = reader.get_destination_page_number(top[1]) if len(top) > 1 and top[0].title == "About this file" else 0
         svg = pdf.with_name(f"{pdf.stem}-{page + 1:02d}.svg")
         shown = str(svg.relative_to(out)) in links.images
         assert shown == (svg.exists() and not pdf.stem.endswith("-answer")), pdf.name

@@ -7,7 +7,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from pdfgeom import open_pdf, point_to_segment, segment_length
+from pdfgeom import cover_pages, open_pdf, point_to_segment, segment_length
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -59,7 +59,7 @@ def power_lines_bw(tmp_path_factory) -> Path:
 
 def pages(path: Path) -> list[dict]:
     """Each sheet page's size and its drawn objects, positions converted to mm: fronts and
-    backs from the first tile sheet on (a cover in front of them is left out)."""
+    backs from the first sheet of pieces on (notes on a page of their own are left out)."""
 
     def mm(o) -> dict:
         return dict(o) | {k: o[k] * MM for k in ("x0", "x1", "top", "bottom")}
@@ -72,7 +72,20 @@ def pages(path: Path) -> list[dict]:
             }
             for p in pdf.pages
         ]
-    return got[next((i for i, p in enumerate(got) if bleed_boxes(p)), 0) :]
+    return got[cover_pages(path) :]
+
+
+def tiles(path: Path) -> list[dict]:
+    """The pages from the first sheet of tiles on: the whole piecepack prints its coins' sheet first."""
+    got = pages(path)
+    return got[next(i for i, p in enumerate(got) if bleed_boxes(p)) :]
+
+
+def coin_sheet(path: Path) -> list[dict]:
+    """The coins, dice and pawns' front and back, in front of the tiles."""
+    got = pages(path)
+    assert not bleed_boxes(got[0])
+    return got[:2]
 
 
 def everything(page: dict) -> list[dict]:
@@ -115,14 +128,14 @@ def is_black(colour) -> bool:
 
 def test_tiles_are_two_inches_between_their_crop_marks(colour, letter):
     for path in (colour, letter):
-        first = pages(path)[0]
+        first = tiles(path)[0]
         for sizes in (cut_sizes(crop_xs(first)), cut_sizes(crop_ys(first))):
             assert len(sizes) >= 3
             assert all(abs(s - TILE) <= 0.1 for s in sizes), sizes
 
 
 def test_coin_cut_circles_are_three_quarter_inch(colour):
-    coin_page = pages(colour)[4]
+    coin_page = coin_sheet(colour)[0]
     rims = [c for c in coin_page["curves"] if c["stroke"] and not c["fill"] and abs(c["x1"] - c["x0"] - COIN) <= 1]
     assert len(rims) == 24
     for rim in rims:
@@ -134,8 +147,9 @@ def test_coin_cut_circles_are_three_quarter_inch(colour):
 def test_page_sizes_and_order(colour, letter):
     for path, paper in ((colour, "a4"), (letter, "letter")):
         got = pages(path)
-        # tiles: two sheets; coins, dice and pawns: one; each front followed by its backs
+        # coins, dice and pawns: one sheet, then the tiles: two; each front followed by its backs
         assert len(got) == 6
+        assert [bool(bleed_boxes(page)) for page in got[0::2]] == [False, True, True]
         for page in got:
             assert page["size"] == pytest.approx(PAPER[paper], abs=0.01)
 
@@ -144,13 +158,14 @@ def test_page_sizes_and_order(colour, letter):
 
 
 def test_backs_are_mirrored_about_the_page_centre(power_lines):
-    # The second sheet holds 4 tiles in a 3-wide grid: an uneven sheet, so mirroring shows.
+    # The first sheet holds 4 tiles in a 3-wide grid (the short sheet comes first, the file's
+    # notes under it): an uneven sheet, so mirroring shows.
     got = pages(power_lines)
     assert len(got) == 4
-    width = got[2]["size"][0]
-    fronts = {(round(width - r["x1"], 1), round(r["top"], 1)) for r in bleed_boxes(got[2])}
-    backs = {(round(r["x0"], 1), round(r["top"], 1)) for r in bleed_boxes(got[3])}
-    unmirrored = {(round(r["x0"], 1), round(r["top"], 1)) for r in bleed_boxes(got[2])}
+    width = got[0]["size"][0]
+    fronts = {(round(width - r["x1"], 1), round(r["top"], 1)) for r in bleed_boxes(got[0])}
+    backs = {(round(r["x0"], 1), round(r["top"], 1)) for r in bleed_boxes(got[1])}
+    unmirrored = {(round(r["x0"], 1), round(r["top"], 1)) for r in bleed_boxes(got[0])}
     assert len(fronts) == 4
     assert backs == fronts
     assert backs != unmirrored
@@ -165,20 +180,22 @@ def test_nothing_is_printed_within_5_mm_of_the_paper_edge(colour, letter):
 
 
 def test_coins_dice_and_pawns_share_one_duplex_sheet(colour):
-    front, back = pages(colour)[4:6]
+    front, back = coin_sheet(colour)
     coins = [c for c in front["curves"] if c["stroke"] and not c["fill"] and abs(c["x1"] - c["x0"] - COIN) <= 0.1]
     # Below the coins, the four dice: each net's five numbered faces (the null is drawn, not set).
     die_ranks = [c["text"] for c in front["chars"] if 15 < c["size"] < 25]
     coin_ranks = [c["text"] for c in front["chars"] if c["size"] >= 25]
     assert len(coins) == 24 and sorted(coin_ranks) == sorted("A2345" * 4) and sorted(die_ranks) == sorted("A2345" * 4)
     assert min(c["top"] for c in front["chars"] if 15 < c["size"] < 25) > max(c["bottom"] for c in coins)
-    # The four pawns: a strip 1/2 in wide, with a cut line all round.
-    strips = [r for r in front["rects"] if r["stroke"] and not r["fill"] and abs(r["x1"] - r["x0"] - 12.7) < 0.05]
+    # The four pawns: strips 1/2 in wide (lying, two to a row), with a cut line all round.
+    strips = [r for r in front["rects"] if r["stroke"] and not r["fill"] and abs(r["bottom"] - r["top"] - 12.7) < 0.05 and r["x1"] - r["x0"] > 50]
     assert len(strips) == 4
     # The back carries the coins' suit sides, and nothing behind the dice and pawns.
     grounds = [c for c in back["curves"] if c["fill"] and abs(c["x1"] - c["x0"] - COIN - 2 * BLEED) < 0.1]
     assert len(grounds) == 24
-    assert max(o["bottom"] for o in everything(back)) < min(c["top"] for c in front["chars"] if 15 < c["size"] < 25)
+    # (Under the pawns, behind the file's notes, stands the duplex check.)
+    pawns_foot = max(r["bottom"] for r in strips)
+    assert max(o["bottom"] for o in everything(back) if o["top"] < pawns_foot) < min(c["top"] for c in front["chars"] if 15 < c["size"] < 25)
 
 
 def null_marks(page: dict) -> set[tuple[float, float]]:
@@ -318,7 +335,9 @@ def test_tile_back_pattern_stays_inside_the_tile_clear_of_its_centre(build_name,
     assert sheets
     for front, back in sheets:
         centres = back_centres(front, back)
-        strokes = segments(back)
+        # Under the tiles, a sheet may carry the duplex check's rulers, behind the file's notes.
+        foot = max(cy for _, cy in centres) + TILE / 2 + BLEED
+        strokes = [s for s in segments(back) if min(s[1], s[3]) <= foot]
         assert strokes  # the backs do carry a pattern
         framed = [((r["x0"] + r["x1"]) / 2, (r["top"] + r["bottom"]) / 2) for r in back["rects"] if r["stroke"] and r["x1"] - r["x0"] < TILE / 2]
         q = TILE / 4
@@ -351,11 +370,11 @@ def test_symbols_are_paths_not_text(colour):
     text = "".join(c["text"] for p in got for c in p["chars"])
     assert not SUIT_GLYPHS & set(text)
     # Text on a tile sheet is ranks and the caption, nothing else.
-    tile_chars = [c["text"] for c in got[0]["chars"] if c["size"] > 20]
+    tile_chars = [c["text"] for c in tiles(colour)[0]["chars"] if c["size"] > 20]
     assert sorted(tile_chars) == sorted("A2345" * 2)
     # Each suns tile carries two sun symbols as filled paths in the suns colour.
     vermillion = (0xD5 / 255, 0x5E / 255, 0)
-    suns = [c for c in got[0]["curves"] if c["fill"] and c["non_stroking_color"] == pytest.approx(vermillion, abs=0.005)]
+    suns = [c for c in tiles(colour)[0]["curves"] if c["fill"] and c["non_stroking_color"] == pytest.approx(vermillion, abs=0.005)]
     assert len(suns) >= 12
 
 
@@ -372,7 +391,7 @@ def test_black_and_white_has_no_colour(bw, colour, tmp_path):
 
 def test_black_and_white_still_tells_the_suits_apart(bw):
     # All suits are black there, so the symbols must differ: the coin backs hold one suit per row.
-    backs = pages(bw)[5]
+    backs = coin_sheet(bw)[1]
     symbols = [c for c in backs["curves"] if c["fill"] and is_black(c["non_stroking_color"]) and c["bottom"] - c["top"] > 5]
     rows: dict[float, set[int]] = {}
     for c in symbols:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import MM, open_pdf
+from pdfgeom import MM, cover_pages, open_pdf
 from typer.testing import CliRunner
 
 from pnp.output import BuildOptions
@@ -22,10 +22,10 @@ from pnp.output import write_pages
 # The game files with a cover (kit: every target built, conftest.py): two-sided or not, and the parts in order.
 COVERED = {
     "power-lines-cards.pdf": (True, ["Cards"]),
-    "piecepack.pdf": (True, ["Tiles", "Coins, dice and pawns"]),
+    "piecepack.pdf": (True, ["Coins, dice and pawns", "Tiles"]),
     "piecepack-tiles-2-5.pdf": (True, ["Tiles"]),
     "paint-the-line.pdf": (False, ["Boards", "Pyramids"]),
-    "pack-solitaire-1.pdf": (False, ["Tiles", "Record sheet"]),
+    "pack-solitaire-1.pdf": (False, ["Record sheet", "Tiles"]),
     "ley-lines-board.pdf": (False, ["Board overview", "Board sheets"]),
     "ley-lines-dominoes.pdf": (True, ["Dominoes"]),
 }
@@ -67,7 +67,9 @@ def test_every_pdf_asks_for_actual_size_and_says_how_to_flip(kit):
         if duplex is not None:
             assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if duplex else "/Simplex"), pdf.name
         elif pdf.name.endswith(("-rules.pdf", "-scorepad.pdf")):
-            assert prefs["/Duplex"] == "/Simplex", pdf.name
+            # A rule sheet of two pages prints on both sides of one sheet.
+            two = len(pypdf.PdfReader(pdf).pages) > 1
+            assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if two else "/Simplex"), pdf.name
         else:
             assert prefs["/Duplex"] in ("/DuplexFlipLongEdge", "/Simplex"), pdf.name
 
@@ -105,11 +107,14 @@ def test_the_cover_lists_the_pages_the_outline_points_at(kit):
         text = reader.pages[0].extract_text()
         listed = dict((part, int(first)) for first, part in re.findall(r"Pages? (\d+)(?:-\d+)?\s+([A-Z][a-z ,]+):", text))
         starts = {title: page + 1 for title, page, level in outline(reader) if level == 0}
-        assert listed == {"This page": 1} | {part: starts[part] for part in parts}, name
-        assert ("two-sided" in text) == duplex and "100 %" in text and "Paper: A4" in text
+        # Notes on a page of their own list that page too, and say why; notes under pieces do not.
+        own = {"These notes": 1} if cover_pages(kit / name) else {}
+        assert listed == own | {part: starts[part] for part in parts}, name
+        assert ("no sheet of this file has room" in text) == bool(own), name
+        assert ("two-sided" in text.lower()) == duplex and "100 %" in text and "A4 (210 x 297 mm) paper" in text
         assert reader.metadata.title in text
-        if duplex:  # the cover's back is the duplex check, and the cover says so
-            assert "the duplex check" in reader.pages[1].extract_text() and "Duplex check" in text
+        if duplex:  # the notes' back carries the duplex check, and the notes say so
+            assert "duplex check" in reader.pages[1].extract_text().lower() and "Duplex check" in text
 
 
 def test_assembly_steps_where_pieces_fold(kit):
@@ -208,3 +213,26 @@ def test_the_duplex_check_puts_rulers_behind_the_covers_cross(kit):
             assert zero == pytest.approx((width - cross[0], cross[1]), abs=0.01), name
             ticks = sorted(l["x0"] * MM for l in back.lines if l["width"] == 0 and abs(l["top"] * MM - zero[1]) < 0.01 and l["height"] * MM < 2)
             assert len(ticks) == 21 and [b - a for a, b in zip(ticks, ticks[1:])] == pytest.approx([0.5] * 20, abs=0.01)
+
+
+def test_notes_under_pieces_stand_clear_of_them(kit):
+    """Where the notes share a page with pieces, a hairline across the page parts them: nothing
+    drawn crosses it, the pieces stand above it and the notes (how to print, the scale bar) below."""
+    hosted = [name for name in COVERED if not cover_pages(kit / name)]
+    assert len(hosted) == len(COVERED) - 1  # all but the A4 cards, whose sheets are full
+    for name in hosted:
+        with open_pdf(kit / name) as doc:
+            page = doc.pages[0]
+            width = float(page.width) * MM
+            faint = (0.4, 0.4, 0.4)  # layouts/cover.toml: faint, #666666
+            [rule] = [l for l in page.lines if l["height"] == 0 and l["width"] * MM > width / 2 and tuple(l["stroking_color"] or ()) == pytest.approx(faint, abs=0.01)]
+            y = rule["top"] * MM
+            drawn = [o for kind in ("lines", "rects", "curves", "chars") for o in getattr(page, kind) if o is not rule]
+            crossing = [o for o in drawn if o["top"] * MM < y - 0.01 and o["bottom"] * MM > y + 0.01]
+            assert not crossing, (name, crossing[:1])
+            above = [o for o in drawn if o["bottom"] * MM <= y]
+            below = "".join(c["text"] for c in page.chars if c["top"] * MM > y)
+            assert above and "How to print" in below and "Scale check" in below, name
+            # The notes keep inside the page's margins, above the sheet's caption.
+            assert all(5.0 <= o["x0"] * MM and o["x1"] * MM <= width - 5.0 for o in drawn if o["top"] * MM > y), name
+    assert bar_length(kit / "piecepack.pdf") == pytest.approx(50.0, abs=0.01)  # the bar, at true size, under the pieces

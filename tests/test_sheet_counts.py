@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import open_pdf
+from pdfgeom import cover_pages, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -23,21 +23,22 @@ from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose_stacked
 
-# File: sheets. Every file of pieces starts with a cover sheet (what the file holds, how to print it).
+# File: sheets. Each file of pieces carries its notes (what it holds, how to print it) in the room
+# a sheet of pieces leaves; only where no sheet has room do they take a sheet of their own.
 SHEETS = {
-    "power-lines-cards.pdf": 7,  # cover, then each deck's 27 cards on 3 duplex sheets of 9
+    "power-lines-cards.pdf": 7,  # the notes' own sheet (9 cards fill every sheet), then each deck's 27 cards on 3 duplex sheets of 9
     "power-lines-cards-rules.pdf": 1,
-    "piecepack.pdf": 4,  # cover, 24 tiles on 2 duplex sheets, coins with dice and pawns on 1
-    "piecepack-tiles-2-5.pdf": 3,  # cover and the 16 tiles Power Lines uses
+    "piecepack.pdf": 3,  # coins, dice and pawns with the notes under them, then 24 tiles on 2 duplex sheets
+    "piecepack-tiles-2-5.pdf": 2,  # 4 tiles with the notes, then 12: the 16 tiles Power Lines uses
     "power-lines-piecepack-rules.pdf": 1,
-    "pack-solitaire-1.pdf": 3,  # cover, 15 tiles, then the record sheet with the 16th
+    "pack-solitaire-1.pdf": 2,  # the record sheet with the 16th tile and the notes, then 15 tiles
     "pack-solitaire-1-answer.pdf": 1,
     "pack-solitaire-rules.pdf": 1,
-    "paint-the-line.pdf": 4,  # cover, the boards, 36 nested pyramids on 2
+    "paint-the-line.pdf": 3,  # the boards with the notes, 36 nested pyramids on 2
     "paint-the-line-rules.pdf": 1,
-    "ley-lines-board.pdf": 6,  # cover, overview, the board on 4 sheets (the score pad is its own file)
-    "ley-lines-dominoes.pdf": 2,  # cover (and its blank back), 28 dominoes on 1 duplex sheet
-    "ley-lines-rules.pdf": 2,
+    "ley-lines-board.pdf": 5,  # the overview with the notes, the board on 4 sheets (the score pad is its own file)
+    "ley-lines-dominoes.pdf": 1,  # 28 dominoes with the notes, on 1 duplex sheet
+    "ley-lines-rules.pdf": 1,  # two pages, printed on both sides of one sheet
     # A score pad for every game, one page each.
     "power-lines-cards-scorepad.pdf": 1,
     "power-lines-piecepack-scorepad.pdf": 1,
@@ -46,10 +47,15 @@ SHEETS = {
     "ley-lines-scorepad.pdf": 1,
 }
 # Where Letter takes more: three rows of cards leave no room above and below for crop marks that
-# end 6 mm clear of the paper's edge, so a deck's 27 cards go 6 to a sheet, on 5 duplex sheets.
-LETTER = {"power-lines-cards.pdf": 11}
-# The reviewed files' sheets, less their covers (see test_sheets_per_file).
-REVIEWED = {"a4": 21, "letter": 25}
+# end 6 mm clear of the paper's edge, so a deck's 27 cards go 6 to a sheet, on 5 duplex sheets (the
+# notes stand under the first, which holds 3). Letter is 18 mm shorter than A4: the piecepack's and
+# the dominoes' notes take a sheet of their own.
+LETTER = {"power-lines-cards.pdf": 10, "piecepack.pdf": 4, "ley-lines-dominoes.pdf": 2}
+# The whole kit, every file counted (piecepack-tiles-2-5.pdf repeats tiles of piecepack.pdf, and counts too).
+KIT = {"a4": 34, "letter": 39}
+# The reviewed files' sheets (see test_sheets_per_file), and the files whose notes take a sheet.
+REVIEWED = {"a4": 22, "letter": 26}
+OWN_NOTES = {"a4": ["power-lines-cards.pdf"], "letter": ["ley-lines-dominoes.pdf", "piecepack.pdf"]}
 
 
 def sheets(path: Path) -> int:
@@ -70,11 +76,15 @@ def test_sheets_per_file(paper, kit_folder, tmp_path):
     paths = {path.name: path for path in sorted(out.glob("*/*.pdf"))}  # a folder per target
     got = {name: sheets(path) for name, path in paths.items()}
     assert got == (SHEETS | LETTER if paper == "letter" else SHEETS)
-    covers = [name for name in got if "How to print" in (pypdf.PdfReader(paths[name]).pages[0].extract_text() or "")]
-    assert sorted(covers) == sorted(name for name in SHEETS if not name.endswith(("-rules.pdf", "-answer.pdf", "-scorepad.pdf")))
-    # The files the review counted (27 sheets then), less the cover sheets added since: 21 on A4.
+    assert sum(got.values()) == KIT[paper]
+    # Every file of pieces opens with its notes, on its first page.
+    noted = [name for name in got if "How to print" in (pypdf.PdfReader(paths[name]).pages[0].extract_text() or "")]
+    assert sorted(noted) == sorted(name for name in SHEETS if not name.endswith(("-rules.pdf", "-answer.pdf", "-scorepad.pdf")))
+    # The files the review counted, 27 sheets then: 22 on A4 now.
     reviewed = [name for name in got if not name.startswith("ley-lines") and not name.endswith("-scorepad.pdf")]
-    assert sum(got[name] for name in reviewed) - len(set(covers) & set(reviewed)) == REVIEWED[paper]
+    assert sum(got[name] for name in reviewed) == REVIEWED[paper]
+    # Notes take a sheet of their own only in a file with no room for them anywhere else.
+    assert [name for name in got if cover_pages(paths[name])] == sorted(OWN_NOTES[paper])
 
 
 # How imposition spends pages: no blank page at the end, a note on a blank one between sheets.

@@ -1,23 +1,29 @@
-"""The first page of every game's print file, and what the PDF tells a print dialog.
+"""The notes that open every game's print file, and what the PDF tells a print dialog.
 
-A build hands over its parts (tiles, cards, nets, boards) with a line about each. In front of
-them goes a cover saying what the file holds on which pages, how to print it (paper, actual
-size, one- or two-sided and how to flip), a scale bar that proves the print is true to size,
-and how to fold and glue whatever must be assembled. The same parts give the PDF its outline
-(one entry per part, one below it per sheet) and its one- or two-sided print hint.
+A build hands over its parts (tiles, cards, nets, boards) with a line about each. With them go
+notes saying what the file holds on which pages, how to print it (paper, actual size, one- or
+two-sided and how to flip), a scale bar that proves the print is true to size, and how to fold
+and glue whatever must be assembled. The notes go into the first room a sheet of pieces leaves
+empty (`Drawing.room`), in as many columns as that room is wide for, so they cost no paper; only
+where no sheet has room enough do they take a page of their own in front, and say why. A
+two-sided file's notes carry a duplex check: a cross, with rulers printed behind it. The same
+parts give the PDF its outline (one entry per part, one below it per sheet) and its one- or
+two-sided print hint.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
 from .document import Document, Part, PrintHints
-from .shapes import Drawing, Line, Rect, Shape, Style, Text
+from .shapes import Drawing, Line, Rect, Shape, Style, Text, group
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 
 COVER = "About this file"
 BULLET = 5.0  # mm from a bullet or step number to its text
+LEADING = 0.45  # of the type size, between one line's baseline and the next line's capitals
 
 
 class ScaleBar(LayoutModel):
@@ -40,6 +46,10 @@ class CoverLayout(LayoutModel):
     check_cross: Length
     check_reach: Length
     check_tick: Length
+    check_label: Length
+    column_gap: Length
+    rule_gap: Length
+    min_column: Length
     scale_bar: dict[str, ScaleBar]
 
 
@@ -50,17 +60,74 @@ def cover_layout() -> CoverLayout:
 PAPER_NAMES = {"a4": "A4 (210 x 297 mm)", "letter": "US Letter (8.5 x 11 in)"}
 
 
+@dataclass(frozen=True)
+class _Chunk:
+    """Lines of the notes that stay together in one column, drawn from (0, 0)."""
+
+    shapes: tuple[Shape, ...]
+    height: float
+    heading: bool = False  # stays with the chunk after it, and has a gap above unless it heads a column
+    cross: tuple[float, float] | None = None  # the duplex check's cross, in the chunk's coordinates
+
+
+@dataclass(frozen=True)
+class _Laid:
+    shapes: list[Shape]
+    cross: tuple[float, float] | None  # in the page's coordinates
+
+
 def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: Sequence[str] = (), assembly: Sequence[str] = ()) -> Document:
-    """The cover, then every part. In a file with two-sided parts every one-sided page (the
-    cover too) gets a blank back, so the whole file prints two-sided in one go."""
+    """Every part, with the notes about the file in the first room a page of pieces leaves, or, where
+    none is large enough, on a page of their own in front (with a duplex check behind it). In a file
+    with two-sided parts every one-sided page gets a blank back, so the whole file prints two-sided
+    in one go."""
     parts = [part for part in parts if part.pages]
     duplex = any(part.duplex for part in parts)
-    cover_pages = 2 if duplex else 1
-    contents: list[tuple[int, int, Part]] = []  # first and last page number (from 1) of each part
-    outline = [(COVER, 0, 0)]
+    lay = cover_layout()
+    pages, outline, contents = _paged(parts, paper, duplex, 0)
+    step = 2 if duplex else 1  # pages a sheet of paper takes: a front is every step-th page
+    for index in range(0, len(pages), step):
+        room = pages[index].room
+        if duplex and index + 1 == len(pages):
+            break  # a last front whose back was left out: nothing to put the duplex check's rulers on
+        laid = room and _notes(room, title, paper, about, contents, duplex, notes, assembly)
+        if laid:
+            x, y, w, _ = room
+            rule = Line(x, y - lay.rule_gap, x + w, y - lay.rule_gap, Style(stroke=lay.faint, stroke_width=0.2))
+            pages[index].add(rule, *laid.shapes)  # a hairline parts the notes from the pieces above
+            if laid.cross:
+                pages[index + 1].add(*duplex_rulers(paper, laid.cross))
+            outline.insert(0, (COVER, index, 0))
+            return Document(title, pages, PrintHints(about, tuple(outline), duplex, preview=0))
+    own = 2 if duplex else 1
+    pages, outline, contents = _paged(parts, paper, duplex, own)
+    sheet = sheet_layout()
+    p = sheet.paper[paper]
+    margin = sheet.margin + sheet.page_inset
+    room = (margin, margin, p.width - 2 * margin, p.height - 2 * margin)
+    laid = _notes(room, title, paper, about, contents, duplex, notes, assembly, own=own)
+    if laid is None:
+        raise ValueError(f"the notes of {title!r} run past the foot of {paper} paper; shorten them")
+    front = Drawing(p.width, p.height, title=f"{title} - {COVER.lower()}")
+    front.add(*laid.shapes)
+    head = [front]
+    if laid.cross:
+        back = Drawing(p.width, p.height, title="Back of page 1: duplex check")
+        y = p.height - margin
+        back.add(Text(p.width / 2, y, "Back of page 1: the duplex check (see the front of this sheet).", lay.note_size, REGULAR, lay.faint, "middle"))
+        back.add(*duplex_rulers(paper, laid.cross))
+        head.append(back)
+    outline.insert(0, (COVER, 0, 0))
+    return Document(title, head + pages, PrintHints(about, tuple(outline), duplex, preview=own))
+
+
+def _paged(parts: Sequence[Part], paper: str, duplex: bool, start: int) -> tuple[list[Drawing], list[tuple[str, int, int]], list[tuple[int, int, Part]]]:
+    """The parts' pages from page `start` (from 0), blank backs added in a two-sided file; the
+    outline; and each part's first and last page number (from 1)."""
+    contents: list[tuple[int, int, Part]] = []
+    outline: list[tuple[str, int, int]] = []
     pages: list[Drawing] = []
-    start = cover_pages
-    step = 2 if duplex else 1  # pages a sheet of paper takes
+    step = 2 if duplex else 1
     for part in parts:
         own = list(part.pages)
         if duplex and not part.duplex:
@@ -75,9 +142,7 @@ def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: S
         contents.append((start + 1, start + len(own), part))
         pages += own
         start += len(own)
-    front, check = cover_page(title, paper, about, contents, duplex, notes, assembly)
-    head = [front, duplex_check(paper, check)] if check else [front]
-    return Document(title, head + pages, PrintHints(about, tuple(outline), duplex))
+    return pages, outline, contents
 
 
 def blank_back(paper: str, page_number: int) -> Drawing:
@@ -90,7 +155,8 @@ def blank_back(paper: str, page_number: int) -> Drawing:
     return page
 
 
-def cover_page(
+def _notes(
+    room: tuple[float, float, float, float],
     title: str,
     paper: str,
     about: str,
@@ -98,59 +164,129 @@ def cover_page(
     duplex: bool,
     notes: Sequence[str],
     assembly: Sequence[str],
-) -> tuple[Drawing, tuple[float, float] | None]:
-    """The cover, and where its duplex check's cross is (two-sided files only)."""
-    lay, sheet = cover_layout(), sheet_layout()
-    p = sheet.paper[paper]
-    margin = sheet.margin + sheet.page_inset
-    width = p.width - 2 * margin
-    page = Drawing(p.width, p.height, title=f"{title} - {COVER.lower()}")
-    flow = _Flow(page, margin, margin, width, lay)
-    flow.line(title, lay.title_size, BOLD)
-    flow.paragraph(about)
+    own: int = 0,
+) -> _Laid | None:
+    """The notes set in the room, in the fewest columns of at least `min_column` that hold them;
+    None if no number of columns does. `own`: the pages the notes take for themselves (0: none)."""
+    lay = cover_layout()
+    x, y, width, height = room
+    most = max(1, int((width + lay.column_gap) // (lay.min_column + lay.column_gap)))
+    for columns in range(1, most + 1):
+        column = (width - (columns - 1) * lay.column_gap) / columns
+        chunks = _chunks(column, lay, title, paper, about, contents, duplex, notes, assembly, own)
+        placed = _columns(chunks, columns, height, lay)
+        if placed is None:
+            continue
+        shapes: list[Shape] = []
+        cross = None
+        for c, top, chunk in placed:
+            at = (x + c * (column + lay.column_gap), y + top)
+            shapes.append(group(*chunk.shapes, at=at))
+            if chunk.cross:
+                cross = (at[0] + chunk.cross[0], at[1] + chunk.cross[1])
+                shapes += _cross(cross, lay)
+        return _Laid(shapes, cross)
+    return None
 
-    flow.heading("In this file")
-    cover_pages = "Pages 1-2" if duplex else "Page 1"
+
+def _columns(chunks: Sequence[_Chunk], columns: int, height: float, lay: CoverLayout) -> list[tuple[int, float, _Chunk]] | None:
+    """Each chunk's column and top, filling one column before the next; a heading goes with the
+    chunk after it. None if the chunks need more columns."""
+    placed: list[tuple[int, float, _Chunk]] = []
+    column, y = 0, 0.0
+    i = 0
+    while i < len(chunks):
+        together = chunks[i : i + 2] if chunks[i].heading else chunks[i : i + 1]
+        gap = lay.heading_gap if together[0].heading and y > 0 else 0.0
+        need = gap + sum(c.height for c in together)
+        if y > 0 and y + need > height:
+            column, y, gap = column + 1, 0.0, 0.0
+            need = sum(c.height for c in together)
+        if column >= columns or need > height:
+            return None
+        y += gap
+        for chunk in together:
+            placed.append((column, y, chunk))
+            y += chunk.height
+        i += len(together)
+    return placed
+
+
+def _chunks(
+    width: float,
+    lay: CoverLayout,
+    title: str,
+    paper: str,
+    about: str,
+    contents: Sequence[tuple[int, int, Part]],
+    duplex: bool,
+    notes: Sequence[str],
+    assembly: Sequence[str],
+    own: int,
+) -> list[_Chunk]:
+    """The notes in pieces that a column break may fall between."""
+    chunks = [_chunk(width, lay, lambda f: f.line(title, lay.title_size, BOLD))]
+
+    def heading(text: str) -> None:
+        chunks.append(_chunk(width, lay, lambda f: f.heading(text), heading=True))
+
+    def entry(label: str, text: str, indent: float) -> None:
+        """A label (page numbers, a bullet) and its text wrapped `indent` mm in, a chunk a line."""
+        rows = wrap(text, REGULAR, lay.text_size, width - indent) or [text]
+        for i, row in enumerate(rows):
+            chunks.append(_chunk(width, lay, lambda f, i=i, row=row: f.row("" if i else label, row, indent, last=i == len(rows) - 1)))
+
+    entry("", about, 0.0)
+
+    heading("In this file")
     column = lay.number_column
-    checks = "a scale check and, on its back, a duplex check" if duplex else "a scale check"
-    flow.entry(cover_pages, f"This page: how to print, {checks}" + (", how to assemble" if assembly else "") + ".", column)
+    if own:
+        checks = "a scale check and, on its back, a duplex check" if duplex else "a scale check"
+        entry("Pages 1-2" if own == 2 else "Page 1", f"These notes: how to print, {checks}" + (", how to assemble" if assembly else "")
+              + ". They take a page of their own: no sheet of this file has room for them to spare.", column)
     for first, last, part in contents:
-        sides = "Two-sided: fronts, then their backs." if part.duplex else ("One-sided, with blank backs." if duplex else "One-sided.")
-        flow.entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}", column)
+        sides = "Two-sided." if part.duplex else ("One-sided, blank backs." if duplex else "")
+        entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}".rstrip(), column)
 
-    flow.heading("How to print")
-    bar = lay.scale_bar[paper]
-    how = [f"Paper: {PAPER_NAMES[paper]}, portrait.", "Print at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."]
+    heading("How to print")
+    how = [f"{PAPER_NAMES[paper]} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."]
     if duplex:
         how.append(
-            "Print the whole file two-sided, flipping on the long edge: each page of backs lands behind its page of fronts. "
-            "Pages with nothing on their back are followed by a blank page, so the sheets stay in step."
+            "Print two-sided, flipping on the long edge: each page of backs lands behind its page of fronts. "
+            "A one-sided page is followed by a blank one, so the sheets stay in step."
         )
     else:
         how.append("Print one-sided: nothing goes on the back of any page.")
     for line in [*how, *notes]:
-        flow.entry("\u2022", line, BULLET)
-    flow.gap(lay.item_gap * 2)
-    flow.scale_bar(bar)
+        entry("\u2022", line, BULLET)
+    chunks.append(_chunk(width, lay, lambda f: (f.gap(lay.item_gap), f.scale_bar(lay.scale_bar[paper]))))
 
     if assembly:
-        flow.heading("Assembly")
+        heading("Assembly")
         for n, step in enumerate(assembly, 1):
-            flow.entry(f"{n}.", step, BULLET)
-    check = None
+            entry(f"{n}.", step, BULLET)
     if duplex:
-        flow.heading("Duplex check")
-        flow.paragraph(
-            "Hold this sheet up to a window or a lamp and look at its back: the cross below shows through onto two rulers. "
-            "Where it falls is your printer's shift, X on the across ruler and Y on the up-and-down one, in mm. "
-            "At 0,0 the backs land true; otherwise rebuild with --back-offset X,Y (whatever offset this file was built with)."
-        )
-        check = (p.width / 2, flow.y + lay.check_reach + lay.check_cross / 2)
-        page.add(*_cross(check, lay))
-        flow.gap(2 * lay.check_reach + lay.check_cross)
-    if flow.y > p.height - margin:
-        raise ValueError(f"the cover of {title!r} runs past the foot of {paper} paper; shorten its text")
-    return page, check
+        heading("Duplex check")
+
+        # The cross stands beside the words. Behind the notes the page is empty, so the rulers'
+        # numbers may reach out over the back of the words.
+        beside = max(lay.check_cross, 2 * lay.check_reach) + 2 * lay.check_label
+        text = _chunk(width - beside, lay, lambda f: f.paragraph(
+            "Hold this sheet to the light: the cross beside shows through onto two rulers on its back. "
+            "Where it falls is your printer's shift in mm, X across and Y up and down. "
+            "At 0,0 the backs land true; otherwise rebuild with --back-offset X,Y."
+        ))
+        height = max(text.height, 2 * lay.check_reach + lay.check_cross)
+        chunks.append(_Chunk(text.shapes, height, cross=(width - beside / 2, height / 2)))
+    return chunks
+
+
+def _chunk(width: float, lay: CoverLayout, write: Callable[[_Flow], object], heading: bool = False) -> _Chunk:
+    """What `write` sets in a column `width` mm wide, and how tall it is."""
+    scratch = Drawing(width, 0.0)
+    flow = _Flow(scratch, 0.0, 0.0, width, lay)
+    write(flow)
+    return _Chunk(tuple(scratch.items), flow.y, heading)
 
 
 def _cross(at: tuple[float, float], lay: CoverLayout) -> list[Shape]:
@@ -158,17 +294,14 @@ def _cross(at: tuple[float, float], lay: CoverLayout) -> list[Shape]:
     return [Line(x - arm, y, x + arm, y, style), Line(x, y - arm, x, y + arm, style)]
 
 
-def duplex_check(paper: str, check: tuple[float, float]) -> Drawing:
-    """The cover's back: rulers centred behind the cover's cross after a long-edge flip (x mirrored),
-    read in the back's own directions, as --back-offset moves the backs."""
+def duplex_rulers(paper: str, check: tuple[float, float]) -> list[Shape]:
+    """The rulers behind the notes' cross after a long-edge flip (x mirrored), read in the back's
+    own directions, as --back-offset moves the backs."""
     lay, sheet = cover_layout(), sheet_layout()
     p = sheet.paper[paper]
-    page = Drawing(p.width, p.height, title="Back of page 1: duplex check")
-    y = p.height - sheet.margin - sheet.page_inset
-    page.add(Text(p.width / 2, y, "Back of page 1: the duplex check (see the front of this sheet).", lay.note_size, REGULAR, lay.faint, "middle"))
     cx, cy = p.width - check[0], check[1]
     style, reach = Style(stroke=lay.ink, stroke_width=0.2), lay.check_reach
-    page.add(Line(cx - reach, cy, cx + reach, cy, style), Line(cx, cy - reach, cx, cy + reach, style))
+    shapes: list[Shape] = [Line(cx - reach, cy, cx + reach, cy, style), Line(cx, cy - reach, cx, cy + reach, style)]
     steps = round(reach / lay.check_tick)
     per_mm = round(1 / lay.check_tick)
     size = lay.note_size
@@ -176,14 +309,18 @@ def duplex_check(paper: str, check: tuple[float, float]) -> Drawing:
         u = k * lay.check_tick
         tick = 1.8 if k % (5 * per_mm) == 0 else 1.2 if k % per_mm == 0 else 0.6  # as on a ruler: 5 mm, mm, half mm
         # Ticks on one side of each ruler only, so that the two meet at their zero and nowhere else.
-        page.add(Line(cx + u, cy, cx + u, cy + tick, style), Line(cx, cy + u, cx + tick, cy + u, style))
+        shapes += [Line(cx + u, cy, cx + u, cy + tick, style), Line(cx, cy + u, cx + tick, cy + u, style)]
     # Numbers at the ends only: there is no room for more at true size.
     half = cap_height(size) / 2
-    page.add(Text(cx - reach - 1.2, cy + half, f"-{reach:g}", size, REGULAR, lay.ink, "end"))
-    page.add(Text(cx + reach + 1.2, cy + half, f"+{reach:g} mm  X", size, REGULAR, lay.ink))
-    page.add(Text(cx, cy - reach - 1.2, f"Y  -{reach:g}", size, REGULAR, lay.ink, "middle"))
-    page.add(Text(cx, cy + reach + 1.2 + 2 * half, f"+{reach:g}", size, REGULAR, lay.ink, "middle"))
-    return page
+    shapes.append(Text(cx - reach - 1.2, cy + half, f"-{reach:g}", size, REGULAR, lay.ink, "end"))
+    shapes.append(Text(cx + reach + 1.2, cy + half, f"+{reach:g} mm  X", size, REGULAR, lay.ink))
+    shapes.append(Text(cx, cy - reach - 1.2, f"Y  -{reach:g}", size, REGULAR, lay.ink, "middle"))
+    below = cy + reach + 1.2 + 2 * half
+    shapes.append(Text(cx, below, f"+{reach:g}", size, REGULAR, lay.ink, "middle"))
+    # What the rulers are for, running toward the page's middle, where the room behind the notes lies.
+    towards = ("start", cx - reach) if cx < p.width / 2 else ("end", cx + reach)
+    shapes.append(Text(towards[1], below + 4 * half, "Duplex check: see the other side of this sheet.", size, REGULAR, lay.faint, towards[0]))
+    return shapes
 
 
 class _Flow:
@@ -198,7 +335,7 @@ class _Flow:
     def line(self, text: str, size: float, font: str, x: float | None = None) -> None:
         self.y += cap_height(size, font)
         self.page.add(Text(self.left if x is None else x, self.y, text, size, font, self.lay.ink))
-        self.y += size * MM_PER_PT * 0.55
+        self.y += size * MM_PER_PT * LEADING
 
     def paragraph(self, text: str, indent: float = 0.0) -> None:
         size = self.lay.text_size
@@ -207,14 +344,16 @@ class _Flow:
         self.y += self.lay.item_gap
 
     def heading(self, text: str) -> None:
-        self.y += self.lay.heading_gap
         self.line(text, self.lay.heading_size, BOLD)
         self.y += self.lay.item_gap
 
-    def entry(self, label: str, text: str, column: float) -> None:
-        """A label (page numbers, a bullet) at the left, its text wrapped in a column `column` mm in."""
-        self.page.add(Text(self.left, self.y + cap_height(self.lay.text_size), label, self.lay.text_size, BOLD, self.lay.ink))
-        self.paragraph(text, column)
+    def row(self, label: str, text: str, indent: float, last: bool) -> None:
+        """A line of text `indent` mm in, a label at the left; the gap between entries after the last."""
+        if label:
+            self.page.add(Text(self.left, self.y + cap_height(self.lay.text_size), label, self.lay.text_size, BOLD, self.lay.ink))
+        self.line(text, self.lay.text_size, REGULAR, self.left + indent)
+        if last:
+            self.y += self.lay.item_gap
 
     def scale_bar(self, bar: ScaleBar) -> None:
         """Black and white steps, outlined, numbered in the paper's own unit, and what to do if they measure wrong."""
@@ -232,8 +371,4 @@ class _Flow:
         self.page.add(Text(unit_x, label_y, bar.unit, lay.note_size, REGULAR, lay.ink))
         self.y = label_y + 2.0
         length = f"{bar.length / MM_PER[bar.unit]:g} {bar.unit}"
-        self.paragraph(
-            f"Scale check: measure this bar with a ruler. It is {length} long when printed at actual size; "
-            "if not, the printer scaled the page: switch scaling off and print again.",
-            BULLET,
-        )
+        self.paragraph(f"Scale check: this bar is {length} long at actual size. If it is not, the printer scaled the page: switch scaling off.", BULLET)

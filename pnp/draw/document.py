@@ -19,6 +19,7 @@ class PrintHints:
     subject: str
     outline: tuple[tuple[str, int, int], ...]  # (title, page index from 0, level from 0)
     duplex: bool = False  # fronts and backs alternate, for a flip on the long edge
+    preview: int = 0  # the first page that shows pieces (after notes on a page of their own), from 0
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..layouts import sheet_layout
 from .pages import titled_page
+from .sheets import room_below
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text, compose, group, scale, translate
 from .text import BOLD, MM_PER_PT, cap_height, width_mm
 
@@ -37,6 +38,7 @@ class PosterOptions:
     mark_spacing: float = 60.0  # between crosshairs along a seam, mm
     caption: str = ""  # names the poster on every sheet
     grid: tuple[float, float, float] | None = None  # (x, y, pitch) mm: seams only on these lines
+    notes_room: float = 0.0  # mm the overview page leaves empty at its foot, for the file's notes
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
     head = titled_page(opts.paper, title, notes, 14, 8, INK)
     page = head.page
     room_w = head.width
-    room_h = page.height - lay.margin - lay.page_inset - head.top
+    room_h = page.height - lay.margin - lay.page_inset - head.top - opts.notes_room
     boxes = [s.window for s in p.sheets]
     x_lo, y_lo = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x_hi, y_hi = max(b[2] for b in boxes), max(b[3] for b in boxes)
@@ -187,6 +189,7 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
         page.add(Rect(bx0, by0, bx1 - bx0, by1 - by0, outline))
         size = 16
         page.add(Text((bx0 + bx1) / 2, (by0 + by1) / 2 + cap_height(size) / 2, str(number), size, BOLD, "#C0392B", "middle"))
+    page.room = room_below(head.top + k * (y_hi - y_lo), opts.paper)
     return page
 
 

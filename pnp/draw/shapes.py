@@ -115,6 +115,8 @@ class Drawing:
     height: float
     items: list[Shape] = field(default_factory=list)
     title: str = ""
+    # (x, y, w, h) mm: an area left empty, where a file's cover may go (pnp.draw.cover).
+    room: tuple[float, float, float, float] | None = None
 
     def add(self, *shapes: Shape) -> None:
         self.items.extend(shapes)

@@ -8,6 +8,7 @@ own cut line (nets) are nested instead: `nesting.nest_rows`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Callable, Sequence
 
 from ..diagnostics import PnpError
@@ -21,6 +22,7 @@ FaceDrawer = Callable[[float], Sequence[Shape]]
 Point = tuple[float, float]
 
 MARK = "#000000"
+ROOM_LEAST = 45.0  # mm: a band at a sheet's foot shallower than this holds no notes
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,8 @@ class _Block:
 
 
 def _blocks(components: Sequence[Component], opts: SheetOptions) -> list[_Block]:
-    """The components cut into sheet-sized grids."""
+    """The components cut into sheet-sized grids, in order; a grid that cannot fill its sheet comes
+    first, so the room it leaves is on the file's first sheet (where a cover's notes go)."""
     if not components:
         return []
     w, h = components[0].width, components[0].height
@@ -129,9 +132,10 @@ def _blocks(components: Sequence[Component], opts: SheetOptions) -> list[_Block]
         raise ValueError("a block takes components of one size; give each size its own block")
     full = plan(w, h, opts)
     per_page = full.cols * full.rows
+    cuts = sorted({0, *range(len(components) % per_page, len(components), per_page), len(components)})
     blocks = []
-    for i in range(0, len(components), per_page):
-        chunk = components[i : i + per_page]
+    for i, j in pairwise(cuts):
+        chunk = components[i:j]
         grid = centred(full, len(chunk), opts)
         rows = -(-len(chunk) // grid.cols)
         blocks.append(_Block(chunk, opts, grid, rows * grid.pitch_y - opts.gap))
@@ -160,7 +164,7 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
     pages: list[Drawing] = []
     for number, sheet in enumerate(sheets, 1):
         label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
-        placed = _placed(sheet, paper.width, paper.height)
+        placed = _placed(sheet, paper_name)
         front = Drawing(paper.width, paper.height, title=label)
         mark_bottom = 0.0
         for block in placed:
@@ -172,6 +176,7 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
             mark_bottom = max(mark_bottom, bottom)
         if label and caption_top(paper_name) >= mark_bottom:
             front.add(page_caption(label, paper_name))
+        front.room = room_below(mark_bottom, paper_name)
         pages.append(front)
         if any(block.opts.duplex for block in placed):
             back = _backs(placed, paper.width, paper.height, designs, f"{label} (backs)" if label else "")
@@ -199,9 +204,17 @@ def _between(upper: _Block, lower: _Block) -> float:
     return upper.mark_room + lower.mark_room + max(upper.opts.gap, lower.opts.gap)
 
 
-def _placed(blocks: Sequence[_Block], width: float, height: float) -> list[_Block]:
-    """The blocks moved so that the stack stands centred on the paper, each block centred across it."""
-    y = (height - _stack_height(blocks)) / 2
+def _placed(blocks: Sequence[_Block], paper_name: str) -> list[_Block]:
+    """The blocks one under the other, each centred across the paper. A sheet that is not full
+    and leaves room at its foot for a file's notes starts at the top, as far in as its blocks
+    need, so that the room is one band; a full sheet stands centred."""
+    lay = sheet_layout()
+    top = max(_edge_room(lay, b.opts) for b in blocks)
+    height = _stack_height(blocks)
+    short = any(len(b.components) < b.grid.cols * b.grid.rows for b in blocks)
+    if not short or room_below(top + height + blocks[-1].mark_room, paper_name) is None:
+        top = (lay.paper[paper_name].height - height) / 2
+    y = top
     placed = []
     for i, block in enumerate(blocks):
         if i:
@@ -262,6 +275,16 @@ class Designs:
                 self.drawn[key, bleed] = Group(tuple(draw(bleed)), key=name)
             art = self.drawn[key, bleed]
         return group(art, at=(x, y), clip=clip or Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style()))
+
+
+def room_below(bottom: float, paper_name: str) -> tuple[float, float, float, float] | None:
+    """The band between a sheet's lowest mark and its caption, inside the margins a page that is
+    read keeps; None when it is too shallow to hold anything."""
+    lay = sheet_layout()
+    inset = lay.margin + lay.page_inset
+    top = bottom + lay.page_inset
+    height = caption_top(paper_name) - top
+    return (inset, top, lay.paper[paper_name].width - 2 * inset, height) if height >= ROOM_LEAST else None
 
 
 def _caption_baseline(paper_name: str) -> float:

@@ -211,13 +211,19 @@ def _plain_markup(text: str) -> str:
 
 
 class _RulesDoc(BaseDocTemplate):
-    """Print hints as on every pnp PDF, and an outline entry for the title and each heading."""
+    """Print hints as on every pnp PDF (two-sided once there is a second page), and an outline
+    entry for the title and each heading."""
 
     def beforeDocument(self) -> None:
         self.canv.setViewerPreference("PrintScaling", "None")
         self.canv.setViewerPreference("Duplex", "Simplex")
         self.canv.setViewerPreference("DisplayDocTitle", "true")
         self.entries = 0
+
+    def afterPage(self) -> None:
+        # A sheet of more than one page prints two-sided, one sheet for two pages.
+        if self.page > 1:
+            self.canv.setViewerPreference("Duplex", "DuplexFlipLongEdge")
 
     def afterFlowable(self, flowable: Flowable) -> None:
         level = getattr(flowable, "outline_level", None)

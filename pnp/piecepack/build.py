@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Optional
@@ -11,7 +11,7 @@ from .. import options as parse
 from ..diagnostics import PnpError
 from ..draw.cover import document
 from ..draw.document import Part
-from ..draw.shapes import Line, Shape, Text, group
+from ..draw.shapes import Line, Shape, Text, compose, group, rotate, translate
 from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
 from ..output import BuildOptions, write_pages
 from .draw import (
@@ -33,10 +33,8 @@ from .model import ALL_PIECES, RANK_LETTERS, RANK_NAMES, SUITS, Suit, parse_rank
 NAME = "piecepack"
 LEGEND = 7.0  # mm under each die net for the cut / fold legend
 ASSEMBLY = [
-    "Dice: cut each net out along its solid outline, glue tabs and all. Crease every dashed line with the print outside, "
-    "fold the net into a cube and glue each tab inside the face it meets.",
-    "Pawns: cut out the strip, fold it in half across the middle so the two suit panels meet back to back, and glue them. "
-    "Fold the two feet out along their dashed lines, one to each side, so the pawn stands.",
+    "Dice: cut out each net with its tabs, crease every dashed line (print outside), fold a cube and glue each tab inside the face it meets.",
+    "Pawns: cut out the strip, fold it in half so the suit panels meet back to back, glue them, and fold the feet out to each side.",
 ]
 
 
@@ -71,10 +69,10 @@ def coin_components(bw: bool) -> list[Component]:
     return [Component(d, d, partial(coin_face, p.rank, bw=bw), partial(coin_back, p.suit, bw=bw)) for p in ALL_PIECES]
 
 
-def _kit(suit: Suit, bleed: float, *, bw: bool) -> list[Shape]:
-    """One suit's die net and pawn strip side by side, with a legend for the lines under the net.
+def _net(suit: Suit, bleed: float, *, bw: bool) -> list[Shape]:
+    """One suit's die net, with a legend for its lines underneath.
 
-    Imposed without bleed: these parts are cut along their own drawn outlines.
+    Imposed without bleed, as the pawns are: these parts are cut along their own drawn outlines.
     """
     lay, ink = piecepack_layout(), scheme(bw).ink
     net_w, net_h = die_net_size()
@@ -82,15 +80,24 @@ def _kit(suit: Suit, bleed: float, *, bw: bool) -> list[Shape]:
     legend: list[Shape] = []
     for x, style, word in ((0.0, cut_style(bw), "cut"), (net_w / 2, fold_style(bw), "fold")):
         legend += [Line(x, y - 0.8, x + 6, y - 0.8, style), Text(x + 7.5, y, word, lay.note_size, fill=ink)]
-    pawn = group(*pawn_strip(suit, bw=bw), at=(net_w + lay.kit_gap, 0.0))
-    return [*die_net(suit, bw=bw), *legend, pawn]
+    return [*die_net(suit, bw=bw), *legend]
 
 
-def kit_components(bw: bool) -> list[Component]:
+def _lying_pawn(suit: Suit, bleed: float, *, bw: bool) -> list[Shape]:
+    """A pawn strip turned a quarter, lying along the sheet: two to a row leave room at the foot."""
+    _, h = pawn_strip_size()
+    return [group(*pawn_strip(suit, bw=bw), transform=compose(translate(h, 0.0), rotate(90)))]
+
+
+def kit_sections(paper: str, bw: bool) -> list[tuple[list[Component], SheetOptions]]:
+    """The four die nets in a row, then the four pawn strips lying two to a row."""
     lay = piecepack_layout()
     net_w, net_h = die_net_size()
     pawn_w, pawn_h = pawn_strip_size()
-    return [Component(net_w + lay.kit_gap + pawn_w, max(net_h + LEGEND, pawn_h), partial(_kit, s, bw=bw)) for s in SUITS]
+    nets = [Component(net_w, net_h + LEGEND, partial(_net, s, bw=bw)) for s in SUITS]
+    pawns = [Component(pawn_h, pawn_w, partial(_lying_pawn, s, bw=bw)) for s in SUITS]
+    own_lines = SheetOptions(paper, gap=lay.kit_gap, max_cols=4, marks=False)
+    return [(nets, own_lines), (pawns, replace(own_lines, max_cols=2))]
 
 
 @dataclass(frozen=True)
@@ -103,7 +110,7 @@ class Options:
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     """24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins.
 
-    Tiles, coins, then dice and pawns, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
+    Coins, dice and pawns, then tiles, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
     bw, tiles, back_offset = options.bw, options.tiles, options.back_offset
     lay = piecepack_layout()
     with_bleed = SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset)
@@ -123,18 +130,18 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
             *impose_stacked(
                 [
                     (coin_components(bw), SheetOptions(opts.paper, bleed=lay.bleed, back_offset=back_offset, max_cols=6)),
-                    (kit_components(bw), SheetOptions(opts.paper, gap=lay.kit_gap, max_cols=2, marks=False)),
+                    *kit_sections(opts.paper, bw),
                 ],
                 caption="Piecepack coins, dice and pawns",
             ),
         ]
         coins = f"24 coins, {lay.coin.diameter / 25.4:g} in ({lay.coin.diameter:g} mm) across, with their suits behind; a die net and a pawn strip for each suit."
-        parts = [Part("Tiles", f"24 tiles, {tile_about}", tile_pages, duplex=True), Part("Coins, dice and pawns", coins, pages, duplex=True)]
+        # The coins' sheet first: it has room for the file's notes at its foot.
+        parts = [Part("Coins, dice and pawns", coins, pages, duplex=True), Part("Tiles", f"24 tiles, {tile_about}", tile_pages, duplex=True)]
         assembly = ASSEMBLY
     if bw:
         name, what = f"{name}-bw", f"{what} (black and white)"
     about = "Pieces of the piecepack, the public-domain game system, to print, cut out and play with."
-    notes = ["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."]
-    doc = document(what, opts.paper, about, parts, notes, assembly)
+    doc = document(what, opts.paper, about, parts, assembly=assembly)
     return write_pages(name, doc.pages, opts, title=doc.title, hints=doc.hints)
 

@@ -37,7 +37,7 @@ def board_pages(paper: str, players: int) -> list[Drawing]:
     lay, v = print_layout(), view(players)
     # Seams on the lines between spaces, never through one: the lattice starts at the label margin.
     grid = (v.margin, v.margin, v.size)
-    opts = PosterOptions(paper, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid)
+    opts = PosterOptions(paper, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid, lay.overview_notes_room)
     return tile_poster(board_drawing(players), opts)
 
 
@@ -79,7 +79,6 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         f"{GAME.made_by}: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: "
         f"a 3-player game sets them aside. {rules}",
         [Part("Dominoes", "fronts with pips, each page followed by its backs.", domino_pages(opts.paper, back_offset), duplex=True)],
-        notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
     )
     written = write_pages(f"{NAME}-board", board.pages, opts, title=board.title, hints=board.hints)
     written += write_pages(f"{NAME}-dominoes", dominoes.pages, opts, title=dominoes.title, hints=dominoes.hints)

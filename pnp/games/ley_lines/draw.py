@@ -43,6 +43,7 @@ class LeyPrint(LayoutModel):
     pawn: Length
     poster_overlap: Length
     poster_mark: Length
+    overview_notes_room: Length
     poster_mark_spacing: Length
     ink: str
     faint: str

@@ -22,7 +22,7 @@ from ...rulesheets import write_rules
 from ..registry import game
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
-from .draw import BookAnswer, BookDeal, answer_page, book_answers_page, book_page, cut_lines, dealt_tile, record_sheet
+from .draw import BookAnswer, BookDeal, answer_page, book_answers_page, book_page, cut_lines, dealt_tile, record_sheet, solitaire_layout
 from .engine import Tile
 from .generate import deal
 from .scorepad import score_pad
@@ -120,7 +120,7 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
     for page in pages:
         page.add(*cut_lines(_placed(page, size), size, bw))
     title = f"Pack Solitaire - record sheet - deal {seed}"
-    pages.append(record_sheet(opts.paper, title, bw, loose={i: tiles[i] for i in loose}))
+    record = record_sheet(opts.paper, title, bw, loose={i: tiles[i] for i in loose}, games=solitaire_layout().deal_record_grids)
     best = _par(tiles)
     notes = [f"This page is the answer: {_claim(best)}. Look at it only when you have played."]
     answer = answer_page(opts.paper, f"Answer: Pack Solitaire deal {seed} - par {best.score}", notes, tiles, best.layout, bw)
@@ -131,8 +131,9 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
         f"{GAME.made_by}: deal {seed} to cut out, and a record sheet. "
         f"The best layout is kept apart, in {answer_name}.pdf, so printing this file spoils nothing. The rules are in {NAME}-rules.pdf.",
         [
-            Part("Tiles", f"the dealt tiles, {size:g} mm square, coin side only: cut along the dark lines.", pages[:-1]),
-            Part("Record sheet", "grids to record your layout and score" + (", with the tiles left over from the sheet." if loose else "."), pages[-1:]),
+            # The record sheet first: the file's notes stand on it, under its grids.
+            Part("Record sheet", "grids to record your layout and score" + (", with the tiles left over from the sheet." if loose else "."), [record]),
+            Part("Tiles", f"the dealt tiles, {size:g} mm square, coin side only: cut along the dark lines.", pages),
         ],
     )
     return write_pages(f"{NAME}-{seed}", doc.pages, opts, title=doc.title, hints=doc.hints) + write_pages(

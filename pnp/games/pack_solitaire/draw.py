@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...draw.pages import titled_page
+from ...draw.sheets import room_below
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
 from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
@@ -37,6 +38,7 @@ class SolitaireLayout(LayoutModel):
     small_size: Points
     record_cell: Length
     record_grids: int
+    deal_record_grids: int
     diagram_tile: Length
     cut_stroke: Length
     grid_stroke: Length
@@ -119,12 +121,13 @@ def cut_lines(corners: list[tuple[float, float]], size: float, bw: bool, overhan
     return lines
 
 
-def record_sheet(paper: str, title: str, bw: bool = False, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None) -> Drawing:
+def record_sheet(paper: str, title: str, bw: bool = False, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None, games: int | None = None) -> Drawing:
     """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each.
 
     `deal_blank` heads each grid with a blank for the deal's number (the puzzle book's
     sheet to copy). `loose` tiles, too few to fill a sheet of their own, go at true size
-    along the foot of the page, below the grids, with their cut lines."""
+    along the foot of the page, below the grids, with their cut lines. `games`: how many grids
+    (a sheet to copy has `record_grids`; a deal's own sheet leaves room for its file's notes)."""
     lay = solitaire_layout()
     ink = _ink(bw)
     notes = [
@@ -139,7 +142,7 @@ def record_sheet(paper: str, title: str, bw: bool = False, *, deal_blank: bool =
     gap_x = (width - cols * block) / (cols - 1)
     thin, thick = Style(stroke=ink, stroke_width=0.25), Style(stroke=ink, stroke_width=0.6)
     bottom = y
-    for n in range(lay.record_grids):
+    for n in range(games or lay.record_grids):
         row, col = divmod(n, cols)
         gx, gy = x0 + col * (block + gap_x), y + 10 + row * (block + 30)
         page.add(Text(gx, gy - 2, "Deal ______" if deal_blank else f"Game {n + 1}", lay.text_size, BOLD, ink))
@@ -148,6 +151,8 @@ def record_sheet(paper: str, title: str, bw: bool = False, *, deal_blank: bool =
             page.add(Line(gx + i * cell, gy, gx + i * cell, gy + block, style), Line(gx, gy + i * cell, gx + block, gy + i * cell, style))
         page.add(Text(gx, gy + block + 7, "Tiles placed ____    Score ____", lay.text_size, "Helvetica", ink))
         bottom = gy + block + 7
+    if not deal_blank:  # a sheet to copy stays clean: the file's notes go elsewhere
+        page.room = room_below(bottom, paper)
     if loose:
         _add_loose_tiles(page, paper, loose, bottom, bw)
     return page
@@ -163,6 +168,9 @@ def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: f
     note_y = top - overhang - 2
     if note_y - cap_height(lay.small_size) < above + 4 or left < sheet.margin + overhang:
         raise ValueError(f"{len(tiles)} loose tiles do not fit below the record grids on {paper} paper")
+    if page.room:  # what is left between the grids and the tiles' note
+        x, y, w, _ = page.room
+        page.room = (x, y, w, note_y - cap_height(lay.small_size) - sheet.page_inset - y)
     ids = sorted(tiles)
     what = f"Tile {ids[0]}" if len(ids) == 1 else f"Tiles {', '.join(map(str, ids))}"
     page.add(Text(page.width / 2, note_y, f"{what} of the deal: cut out along the solid lines; the grids above stay whole.",

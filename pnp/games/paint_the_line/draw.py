@@ -12,7 +12,7 @@ from pydantic import field_validator
 
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
-from ...draw.sheets import page_caption
+from ...draw.sheets import page_caption, room_below
 from ...draw.text import BOLD, cap_height
 from ...layouts import LayoutModel, Length, Points, load_layout
 from .engine import BLOCKED, COLS, LETTERS, ROWS, SETUP
@@ -295,6 +295,7 @@ def boards_page(paper: str, bw: bool = False) -> Drawing:
         page.add(Rect(bx, by, sq, sq, Style(fill=BLOCKED_FILL)), Line(bx, by, bx + sq, by + sq, cross), Line(bx + sq, by, bx, by + sq, cross))
     page.add(*_grid(x0, y, ROWS, COLS, lay))
     page.add(page_caption(title, paper))
+    page.room = room_below(y + ROWS * sq, paper)
     return page
 
 

@@ -88,7 +88,6 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         opts.paper,
         f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
         [Part("Cards", about, pages, duplex=True)],
-        notes=["Backs shifted against their fronts? Measure the shift and rebuild with --back-offset X,Y (mm)."],
     )
     pad = score_pad(opts.paper)
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
