@@ -76,6 +76,9 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
 RUNS = {
     ("deck", "validate"): (["{deck}"], ["{bad_deck}"], ["{missing}"]),
     ("deck", "stats"): (["{deck}"], ["{bad_deck}"], ["{missing}"]),
+    ("deck", "analyze"): (["{deck}", "--hand", "2+ of 7-10"], ["{bad_deck}"], ["{missing}"]),
+    ("deck", "hands"): (["{deck}", "--seed", "3"], ["{bad_deck}"], ["{missing}"]),
+    ("deck", "goldfish"): (["{deck}", "--games", "20"], ["{bad_deck}"], ["{missing}"]),
     ("deck", "random"): (["--seed", "4"], ["--rules", "{bad_toml}"], ["--rules", "{missing}"]),
     ("power-lines", "score"): (["{record}"], ["{bad_record}"], ["{missing}"]),
     ("solitaire", "deal"): (["--seed", "3"], None, None),  # reads no file

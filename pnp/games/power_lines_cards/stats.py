@@ -62,17 +62,23 @@ class DeckStats:
             "copies per kind",
             *histogram(self.counts),
             "",
-            "value",
-            *histogram({str(v): n for v, n in self.by_value.items()}),
-            "",
-            "price (negative: draw, positive: discard)",
-            *histogram({f"{p:+d}" if p else "0": n for p, n in self.by_price.items()}),
+            *self.curves(),
             "",
             f"when played: {played['draw']} draw ({self.cards_drawn} card{'s' * (self.cards_drawn != 1)} in all), "
             f"{played['free']} free, {played['discard']} discard ({self.cards_discarded} card{'s' * (self.cards_discarded != 1)} in all)",
             f"average value {self.average_value:.2f}, average price {self.average_price:+.2f}",
         ]
         return "\n".join(lines)
+
+    def curves(self) -> list[str]:
+        """The value and price histograms, each under its heading (shared by `pnp deck analyze`)."""
+        return [
+            "value",
+            *histogram({str(v): n for v, n in self.by_value.items()}),
+            "",
+            "price (negative: draw, positive: discard)",
+            *histogram({f"{p:+d}" if p else "0": n for p, n in self.by_price.items()}),
+        ]
 
 
 def deck_stats(deck: Deck) -> DeckStats:
