@@ -233,3 +233,15 @@ def test_same_deal_prints_the_same_files(printed, tmp_path):
     assert names == sorted(path.name for path in tmp_path.glob("pack-solitaire-13*"))
     for name in names:
         assert (tmp_path / name).read_bytes() == (printed.parent / name).read_bytes(), name
+
+
+def test_the_loose_tiles_cut_lines_end_clear_of_where_printers_clip(printed):
+    """The record sheet's loose tile carries its own cut lines, run on past it as crop marks: they
+    end at least 6 mm from the paper's edge, as every crop mark does (many printers clip 5 mm)."""
+    index = tile_page(printed, "record")
+    page = read_pages(printed)[index]
+    tiles = tiles_on(page)
+    cuts = near(strokes(printed, index), tiles)
+    assert cuts
+    for x0, top, x1, bottom in (s["box"] for s in cuts):
+        assert min(x0, top, page.width - x1, page.height - bottom) >= 6.0 - 0.01, (x0, top, x1, bottom)

@@ -163,7 +163,7 @@ def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: f
     sheet, lay = sheet_layout(), solitaire_layout()
     size = piecepack_layout().tile.size
     overhang = sheet.mark_offset + sheet.mark_length
-    top = page.height - sheet.margin - overhang - size
+    top = page.height - max(sheet.margin, sheet.mark_margin) - overhang - size  # cut lines end clear of where printers clip
     left = (page.width - len(tiles) * size) / 2
     note_y = top - overhang - 2
     if note_y - cap_height(lay.small_size) < above + 4 or left < sheet.margin + overhang:
