@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
+import sys
 from dataclasses import fields
 from enum import Enum
 from pathlib import Path
@@ -22,9 +23,10 @@ import typer.main
 from typer.models import CommandInfo
 
 from .app import App, Command, LazyGroup, friendly, lazy_group, usage_example
-from .diagnostics import PnpError
+from .diagnostics import PnpError, report_lines, wants_colour
 from .games.registry import GAMES, Game, prints
 from .output import FORMATS, BuildOptions, begin, commit
+from .session import current
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
 _GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
@@ -61,7 +63,14 @@ def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]
 
 
 def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
-    """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed."""
+    """Show the findings the build went on despite (always, on standard error), then what it wrote
+    into `folder` (file, pages, sheets, size) and what it removed."""
+    reading = current()
+    colour = wants_colour(sys.stderr)
+    for file, found, source in reading.warnings if reading is not None else ():
+        lines = report_lines(str(file), found, source, colour=colour) if file is not None else [f"pnp: {d.severity}: {d.message}" for d in found]
+        for line in lines:
+            typer.echo(line, err=True)
     if not quiet:
         from .summary import print_summary  # rich loads only when a build ends
 

@@ -12,7 +12,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
+
+from .diagnostics import Diagnostic
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,9 @@ class Session:
     inputs: dict[tuple[int, int], Path] = field(default_factory=dict)  # (device, inode) -> path of each file read
     staged: Staged | None = None  # a build's files, until it commits them; None: write at once
     printed: dict[Path, Pages] = field(default_factory=dict)  # the pages of every file written
+    # Findings a command goes on despite (a prototype deck's breaches): (file, findings, its content);
+    # file None: about the command itself (bleed that costs sheets).
+    warnings: list[tuple[Path | None, tuple[Diagnostic, ...], bytes | None]] = field(default_factory=list)
 
 
 _current: ContextVar[Session | None] = ContextVar("pnp.session", default=None)
@@ -45,6 +50,14 @@ _current: ContextVar[Session | None] = ContextVar("pnp.session", default=None)
 
 def current() -> Session | None:
     return _current.get()
+
+
+def warn(file: Path | None, diagnostics: Iterable[Diagnostic], source: bytes | None = None) -> None:
+    """Findings about `file` (None: about the command) for the command to show when it ends
+    (outside a session: none)."""
+    reading = current()
+    if reading is not None:
+        reading.warnings.append((file, tuple(diagnostics), source))
 
 
 @contextmanager

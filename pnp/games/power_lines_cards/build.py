@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Optional
 
 from ... import options as parse
-from ...diagnostics import PnpError, shown
+from ...diagnostics import PnpError, rejected, shown, warning
 from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.scorepad import pad_hints
@@ -16,12 +16,15 @@ from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import BuildOptions, write_pages
 from ...resources import deck_file
+from ...rules import MultisetRules
 from ...rulesheets import write_rules
+from ...session import warn
+from ...textfile import read_bytes
 from ..registry import game
 from . import draw
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
-from .engine import load_deck
+from .engine import load_deck, load_format, validate_deck
 from .scorepad import score_pad
 
 GAME = game("power-lines-cards")
@@ -31,14 +34,32 @@ NAME = GAME.id
 @dataclass(frozen=True)
 class Options:
     decks: Annotated[Optional[list[Path]], parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", metavar="DECK")] = None
+    rules: Annotated[
+        Optional[Path], parse.Flag("--rules", "The format the decks must meet: a TOML file, or one pnp ships by name (default: the standard 26 cards).", metavar="FORMAT")
+    ] = None
+    proto: Annotated[bool, parse.Flag("--proto", "Print a deck even if it breaks the format, every card marked PROTOTYPE; its findings are shown as warnings.")] = False
     bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = 0.0
     cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = False
     back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
 
 
-def deck_components(path: Path, player: int) -> list[Component]:
+def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = False) -> dict[str, int]:
+    """The copies of each card the deck list asks for. A deck that breaks the format is refused
+    (every finding, exit 1), unless `proto`: then it prints, and its findings become warnings."""
+    if not proto:
+        return load_deck(path, chosen).counts
+    data = read_bytes(path)
+    report = validate_deck(data, chosen)
+    if not report.valid:
+        if not sum(report.counts.values()):
+            raise rejected(path, report.diagnostics, f"{shown(path)}: no card to print, even as a prototype", data)
+        warn(path, [replace(d, severity="warning") for d in report.diagnostics], data)
+    return report.counts
+
+
+def deck_components(path: Path, player: int, chosen: MultisetRules | None = None, proto: bool = False) -> list[Component]:
     """The Base, then every card of the deck in catalogue order, all with this player's back and letter."""
-    counts = load_deck(path).counts
+    counts = deck_counts(path, chosen, proto)
     # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
     deck_name = shown(path.stem)
     back = partial(draw.back, player, deck_name)
@@ -47,7 +68,8 @@ def deck_components(path: Path, player: int) -> list[Component]:
     lay = draw.card_layout()
     back_key = f"back-{player}"  # a PDF object name: never the file's name, which may hold [ ] / ( )
     letter = draw.deck_letter(player)
-    return [Component(lay.width, lay.height, partial(draw.face, kind, player), back, f"card-{kind.name}-{letter}", back_key) for kind in kinds]
+    mark = "-proto" if proto else ""
+    return [Component(lay.width, lay.height, partial(draw.face, kind, player, proto=proto), back, f"card-{kind.name}-{letter}{mark}", back_key) for kind in kinds]
 
 
 def card_sheet(paper: str, bleed: float = 0.0, cut_lines: bool = False, back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetOptions:
@@ -61,6 +83,8 @@ def card_pages(
     bleed: float = 0.0,
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    chosen: MultisetRules | None = None,
+    proto: bool = False,
 ) -> list[Drawing]:
     """Sheets of fronts, each followed by its backs; by default the starter deck for each of two players.
 
@@ -72,22 +96,40 @@ def card_pages(
     return [
         page
         for player, path in enumerate(decks)
-        for page in impose(deck_components(path, player), sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")
+        for page in impose(deck_components(path, player, chosen, proto), sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")
     ]
+
+
+def _sheets(cards: list[int], per_sheet: int) -> int:
+    return sum(-(-n // per_sheet) for n in cards)
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
-    pages = card_pages(opts.paper, options.decks, options.bleed, options.cut_lines, options.back_offset)
+    chosen = load_format(options.rules) if options.rules is not None else None
+    pages = card_pages(opts.paper, options.decks, options.bleed, options.cut_lines, options.back_offset, chosen, options.proto)
     rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     lay = draw.card_layout()
-    grid = plan(lay.width, lay.height, card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset))  # as the sheets lay them out
-    about = f"{lay.width:g} x {lay.height:g} mm, {grid.cols * grid.rows} to a sheet: each player's deck (the Base and 26 cards) with its own back."
+    sheet = card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset)
+    grid = plan(lay.width, lay.height, sheet)  # as the sheets lay them out
+    per_sheet = grid.cols * grid.rows
+    about = f"{lay.width:g} x {lay.height:g} mm, {per_sheet} to a sheet: each player's deck (its Base and cards) with its own back."
+    notes = []
+    if options.bleed:
+        bare = plan(lay.width, lay.height, replace(sheet, bleed=0.0))
+        if bare.cols * bare.rows > per_sheet:
+            cards = [1 + sum(deck_counts(path, chosen, options.proto).values()) for path in options.decks or [deck_file("starter.deck")] * 2]
+            costs = f"{_sheets(cards, per_sheet)} sheets instead of {_sheets(cards, bare.cols * bare.rows)}"
+            notes.append(f"The {options.bleed:g} mm bleed leaves room for {per_sheet} cards a sheet, not {bare.cols * bare.rows}: {costs}.")
+            warn(None, [warning("bleed-costs-sheets", notes[-1])])
+    if options.proto:
+        notes.append("A prototype: every card is marked PROTOTYPE, and the decks need not meet the format.")
     doc = document(
         "Power Lines - cards",
         opts.paper,
         f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
         [Part("Cards", about, pages, duplex=True)],
+        notes,
     )
     pad = score_pad(opts.paper)
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."

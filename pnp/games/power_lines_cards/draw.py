@@ -34,6 +34,8 @@ class CardLayout(LayoutModel):
     frame: Length
     sheet_cols: int
     sheet_rows: int
+    proto_size: Points
+    proto_ink: str
     value_size: Points
     price_size: Points
     caption_size: Points
@@ -109,8 +111,9 @@ def deck_colour(player: int, lay: CardLayout) -> str:
     return lay.colours.players[player % len(lay.colours.players)]
 
 
-def face(kind: Card, player: int, bleed: float) -> list[Shape]:
-    """One face: a white border at the cut (a miscut shows no colour), the kind's colour framing it."""
+def face(kind: Card, player: int, bleed: float, proto: bool = False) -> list[Shape]:
+    """One face: a white border at the cut (a miscut shows no colour), the kind's colour framing it;
+    `proto`: a PROTOTYPE plate across its middle, for a deck printed to try out, legal or not."""
     lay = card_layout()
     w, h, c = lay.width, lay.height, lay.colours
     colour = accent(kind, lay)
@@ -136,7 +139,20 @@ def face(kind: Card, player: int, bleed: float) -> list[Shape]:
     shapes.append(Text(w / 2, lay.inset + cap_height(lay.caption_size), title, lay.caption_size, BOLD, c.ink, "middle"))
     shapes += _effect(kind, lay)
     shapes += _deck_badge(player, lay)
+    if proto:
+        shapes += _prototype(mid - cap_height(lay.watermark_size) / 2, lay)
     return shapes
+
+
+def _prototype(y: float, lay: CardLayout) -> list[Shape]:
+    """PROTOTYPE on a white plate centred across the card at height `y`, over the pale numeral only."""
+    text = "PROTOTYPE"
+    w, h = width_mm(text, BOLD, lay.proto_size) + 2 * lay.effect_padding, cap_height(lay.proto_size) + 2 * lay.effect_padding
+    x = (lay.width - w) / 2
+    return [
+        Rect(x, y - h / 2, w, h, Style(fill=lay.colours.paper, stroke=lay.proto_ink, stroke_width=lay.outline), radius=lay.effect_radius),
+        Text(lay.width / 2, y + cap_height(lay.proto_size) / 2, text, lay.proto_size, BOLD, lay.proto_ink, "middle"),
+    ]
 
 
 def _deck_badge(player: int, lay: CardLayout) -> list[Shape]:
