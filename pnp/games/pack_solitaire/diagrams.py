@@ -71,6 +71,7 @@ def figures() -> dict[str, Figure]:
     width = text_x + 36.0
     caption = (
         "Two tiles side by side: the squares in the red frame face each other in two pairs, "
-        "and each pair must meet in one of the three ways. Only a match scores."
+        "and each pair must meet in one of the three ways. Only a match scores. The circles are coins with their values "
+        "(A the ace, the struck-through ring the null); a coin's small triangle shows which way it faces; a square without a coin is empty."
     )
     return {"conditions": Figure(Drawing(width, 3 * TILE + 2 * GAP + 2.0, shapes), caption)}

@@ -79,15 +79,22 @@ def setup_figure() -> Figure:
             cx, cy = (c + 0.5) * CELL, (r + 0.5) * CELL
             for pips in sorted(SIZES, reverse=True):  # a tree: large, then medium, then small on top
                 shapes += _pyramid(cx, cy, pips, colour)
-            shapes.append(_badge(cx, cy, str(number), colour))
+            shapes += _badge(cx, cy, str(number))
     shapes += _grid(len(SETUP), COLS, 0.0)
     names = ", ".join(f"{n} {c.name}" for n, c in enumerate(lay.colours, 1))
-    caption = f"The movement board set up, seen from above: a tree on every space, in colours {names}."
+    caption = (
+        "The movement board set up, seen from above: a tree on every space, its large, medium and small pyramids "
+        f"the three nested squares, their ridges the crossing lines. The number on top is the tree's colour: {names}."
+    )
     return Figure(Drawing(COLS * CELL, len(SETUP) * CELL, shapes), caption)
 
 
-def _badge(cx: float, cy: float, text: str, colour: Colour) -> Text:
-    return Text(cx, cy + cap_height(NUMBER, BOLD) / 2, text, NUMBER, BOLD, colour.pips, "middle")
+def _badge(cx: float, cy: float, text: str) -> list[Shape]:
+    """A number on a white disc over the pyramids' ridges, so no line crosses it."""
+    return [
+        Circle(cx, cy, cap_height(NUMBER, BOLD) * 0.95, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.15)),
+        Text(cx, cy + cap_height(NUMBER, BOLD) / 2, text, NUMBER, BOLD, INK, "middle"),
+    ]
 
 
 def example_figure() -> Figure:
@@ -112,17 +119,12 @@ def example_figure() -> Figure:
     sums = {cs.colour: f"{cs.colour} {' + '.join(str(g.points) for g in cs.groups)} = {cs.points}" for cs in result.colours}
     players = " ".join(f"Player {p.player}: {sums[p.colours[0]]}, {sums[p.colours[1]]}, total {p.score}." for p in result.players)
     caption = (
-        f"The rules' scoring example: the top pyramid of each space, with its pips; bars join the pyramids of a group. {players} "
+        "The rules' scoring example: the top pyramid of each space, seen from above, larger the more pips it has, its pips "
+        f"the number on it; bars join the pyramids of a group; the two shaded, crossed spaces are out of play. {players} "
         + (f"Player {result.winner} wins." if result.winner else "A draw.")
     )
     return Figure(Drawing(COLS * CELL, ROWS * CELL, shapes), caption)
 
 
 def _top(pyramid: Pyramid, cx: float, cy: float) -> list[Shape]:
-    colour = _colour(pyramid.colour)
-    r = cap_height(NUMBER, BOLD) * 0.95
-    return [
-        *_pyramid(cx, cy, pyramid.pips, colour),
-        Circle(cx, cy, r, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.15)),
-        Text(cx, cy + cap_height(NUMBER, BOLD) / 2, str(pyramid.pips), NUMBER, BOLD, INK, "middle"),
-    ]
+    return [*_pyramid(cx, cy, pyramid.pips, _colour(pyramid.colour)), *_badge(cx, cy, str(pyramid.pips))]

@@ -3,9 +3,10 @@ table at set-up, the two Bases the rules' distance apart with each player's face
 
 from __future__ import annotations
 
+from ...draw.figures import CLEARANCE, arrow, legible, meets
 from ...draw.markdown import Figure
-from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, polygon, scale
-from ...draw.text import BOLD, REGULAR, cap_height
+from ...draw.shapes import Drawing, Line, Rect, Shape, Style, Text, group, scale, translate
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm
 from ...resources import deck_file
 from . import draw
 from .catalogue import catalogue
@@ -20,8 +21,10 @@ ACTIONS = 3
 SAMPLE = "7"  # the card whose anatomy is shown
 
 INK, FAINT = "#1A1A1A", "#7A7A7A"
+GREEKED = "#BDBDBD"  # the bars that stand for the card's small print
 LABEL = 7.5  # pt
 SHOWN = 0.36  # the sample card's scale
+WORDS_CLEAR = 0.6  # mm from the dimension's line up to its words' descenders
 
 
 def sheet_context() -> dict[str, object]:
@@ -65,37 +68,62 @@ def figures() -> dict[str, Figure]:
 
 
 def anatomy_figure() -> Figure:
+    """A card, reduced, its parts named by arrows from the side, and its price corner beside it at
+    the size it is printed, where the price and its words read. The rest of the card's small
+    print, too small to read once reduced, shows as grey bars (what it says is in the table)."""
     lay = draw.card_layout()
     kind = next(k for k in catalogue().kinds if k.name == SAMPLE)
+    face = draw.face(kind, 0, 0.0)
     w, h = lay.width * SHOWN, lay.height * SHOWN
-    left = 30.0  # room for the labels on the left
-    shapes: list[Shape] = [group(*draw.face(kind, 0, 0.0), at=(left, 0.0), transform=scale(SHOWN))]
-    shapes.append(Rect(left, 0, w, h, Style(stroke=FAINT, stroke_width=0.2), radius=lay.corner_radius * SHOWN))
+    left = 20.0  # room for the labels on the left
+    faint = Style(stroke=FAINT, stroke_width=0.2)
+    card = legible([group(*face, at=(left, 0.0), transform=scale(SHOWN))], shade=GREEKED)
+    shapes: list[Shape] = [*card, Rect(left, 0, w, h, faint, radius=lay.corner_radius * SHOWN)]
 
     def at(x: float, y: float) -> tuple[float, float]:
         return left + x * SHOWN, y * SHOWN
 
-    # (label, side, a point of the part on the card in card mm)
+    # Each part named on the left: its label, and where the arrow's tip stops (card mm), clear of
+    # the part's own numeral or disc.
     callouts = [
-        ("value", "left", (lay.inset - 1.0, lay.inset + cap_height(lay.value_size) / 2)),
-        ("deck letter", "left", (lay.inset - 1.0, lay.height - lay.inset - lay.deck_badge / 2)),
-        ("effect", "left", (lay.inset + 1.0, lay.height - lay.safe - lay.effect_height / 2)),
-        ("price and", "right", (lay.width - lay.inset + 1.0, lay.inset + lay.icon_height / 2)),
+        ("value", at(lay.inset, lay.inset + cap_height(lay.value_size, BOLD) / 2)),
+        ("effect", at(lay.inset + lay.effect_padding + CLEARANCE / SHOWN, lay.height - lay.safe - lay.effect_height / 2)),
+        ("deck letter", at(lay.inset, lay.height - lay.inset - lay.deck_badge / 2)),
     ]
-    for text, side, (px, py) in callouts:
-        x, y = at(px, py)
-        if side == "left":
-            shapes += [Line(left - 3.0, y, x, y, Style(stroke=INK, stroke_width=0.25)), Circle(x, y, 0.35, Style(fill=INK))]
-            shapes.append(Text(left - 4.0, y + cap_height(LABEL) / 2, text, LABEL, BOLD, INK, "end"))
-        else:
-            shapes += [Line(x, y, left + w + 3.0, y, Style(stroke=INK, stroke_width=0.25)), Circle(x, y, 0.35, Style(fill=INK))]
-            shapes.append(Text(left + w + 4.0, y + cap_height(LABEL) / 2, text, LABEL, BOLD, INK))
-            shapes.append(Text(left + w + 4.0, y + cap_height(LABEL) / 2 + 3.4, "its meaning", LABEL, BOLD, INK))
+    for word, (x, y) in callouts:
+        shapes += arrow([(left - 3.0, y), (x - CLEARANCE, y)], INK, 0.25, 1.2)
+        shapes.append(Text(left - 4.0, y + cap_height(LABEL, BOLD) / 2, word, LABEL, BOLD, INK, "end"))
+    # The price corner at its printed size: the price, its icon and its words, and the frame's colour.
+    corner = _price_corner(lay)
+    x0, _, x1, y1 = corner
+    cw, ch = x1 - x0, y1
+    dx = left + w + 3.0
+    shapes.append(group(*(s for s in face if meets(s, corner)), transform=translate(dx - x0, 0.0), clip=Rect(x0, 0.0, cw, ch, Style())))
+    shapes += [
+        Rect(dx, 0.0, cw, ch, faint),
+        Rect(left + x0 * SHOWN, 0.0, cw * SHOWN, ch * SHOWN, faint),
+        Line(left + w, ch * SHOWN, dx, ch, faint),
+    ]
+    line = 1.25 * LABEL * MM_PER_PT
+    y = ch + 1.5 + cap_height(LABEL, BOLD)
+    shapes += [Text(dx, y, "price and its meaning,", LABEL, BOLD, INK), Text(dx, y + line, "at full size", LABEL, REGULAR, INK)]
+    # The key to the grey bars.
+    y += 2.4 * line
+    bar = cap_height(LABEL)
+    shapes += [Rect(dx, y - bar, 4.0, bar, Style(fill=GREEKED), radius=bar / 4), Text(dx + 5.0, y, "small print", LABEL, REGULAR, INK)]
     caption = (
         f"Card {kind.name}: value {kind.value}, price {draw.signed(kind.price or 0)} ({draw.price_words(kind.price)}). "
         "The colour of the frame shows the kind of price: draw, free or discard."
     )
-    return Figure(Drawing(left + w + 24.0, h, shapes), caption)
+    return Figure(Drawing(dx + width_mm("price and its meaning,", BOLD, LABEL), h, shapes), caption)
+
+
+def _price_corner(lay: draw.CardLayout) -> tuple[float, float, float, float]:
+    """The card's top right corner (x0, y0, x1, y1 in card mm) that holds the price, its icon and its words."""
+    words = width_mm("discard 9", REGULAR, lay.caption_size)  # the longest the words of a price run
+    price = width_mm("+9", BOLD, lay.price_size) + lay.icon_gap + lay.icon_width
+    x0 = lay.width - lay.inset - max(words, price) - 2.0
+    return (x0, 0.0, lay.width, lay.inset + lay.icon_height + lay.icon_gap + cap_height(lay.caption_size) + 2.0)
 
 
 def setup_figure() -> Figure:
@@ -103,7 +131,7 @@ def setup_figure() -> Figure:
     unit = 6.8  # mm a card length on the sketch
     k = unit / lay.height
     cw, ch = lay.width * k, lay.height * k  # a card upright
-    top = 6.0
+    top = 5.8  # room for the dimension and its words
     mid = top + ch / 2
     shapes: list[Shape] = []
     x = 0.0
@@ -121,14 +149,15 @@ def setup_figure() -> Figure:
             shapes.append(Rect(sx, mid - cw / 2, unit, cw, Style(stroke=FAINT, stroke_width=0.2, dash=(0.8, 0.6))))
     end = start + BASE_GAP * unit
     shapes += _card(end, top, cw, ch, colours[1], "B")
-    # The distance, dimensioned above.
-    y = top - 3.0
-    dim = Style(stroke=INK, stroke_width=0.25)
-    shapes += [Line(start, y, end, y, dim), _arrow(start, y, 1), _arrow(end, y, -1)]
-    shapes.append(Text((start + end) / 2, y - 1.0, f"{BASE_GAP} card lengths", LABEL, REGULAR, INK, "middle"))
+    # The distance, dimensioned above: an arrow each way from the middle, the words clear above it.
+    y = top - 2.0
+    centre = (start + end) / 2
+    shapes += [*arrow([(centre, y), (start, y)], INK, 0.25, 1.2), *arrow([(centre, y), (end, y)], INK, 0.25, 1.2)]
+    em = LABEL * MM_PER_PT
+    shapes.append(Text(centre, y - 0.125 - WORDS_CLEAR - 0.21 * em, f"{BASE_GAP} card lengths", LABEL, REGULAR, INK, "middle"))
     caption = (
-        f"The table at the start, in plan: the two Bases {BASE_GAP} card lengths apart, "
-        f"and each player's {FACE_DOWN} face-down cards, placed in turn."
+        f"The table at the start, in plan: the two Bases, A and B, {BASE_GAP} card lengths apart, "
+        f"each player's {FACE_DOWN} face-down cards (pale), placed in turn, and dashed the empty lengths between."
     )
     return Figure(Drawing(end + cw, top + ch + 1.0, shapes), caption)
 
@@ -139,11 +168,6 @@ def _card(x: float, y: float, w: float, h: float, colour: str, letter: str) -> l
         Rect(x, y, w, h, Style(fill=colour, stroke=INK, stroke_width=0.25), radius=0.5),
         Text(x + w / 2, y + h / 2 + cap_height(LABEL, BOLD) / 2, letter, LABEL, BOLD, "#FFFFFF", "middle"),
     ]
-
-
-def _arrow(x: float, y: float, direction: int) -> Shape:
-    d = 1.2 * direction
-    return polygon([(x, y), (x + d, y - 0.6), (x + d, y + 0.6)], Style(fill=INK))
 
 
 def _pale(colour: str) -> str:

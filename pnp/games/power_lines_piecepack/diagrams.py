@@ -3,10 +3,13 @@ marked with what it scores, as the scoring engine reckons it."""
 
 from __future__ import annotations
 
+from ...draw.figures import arrow
 from ...draw.markdown import Figure
 from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, REGULAR, cap_height
-from ...piecepack.draw import piecepack_layout, tile_face
+from ...draw.text import BOLD, REGULAR, cap_height, width_mm
+from ...piecepack.draw import piecepack_layout, scheme, tile_face
+from ...piecepack.model import SUITS
+from ...piecepack.symbols import suit_symbol
 from ...resources import deck_file
 from .engine import LineScore, score
 from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
@@ -15,6 +18,10 @@ EXAMPLE = "power-lines/example.grid"
 CELL = 17.5  # mm: the tiles at about a third of their size
 LABEL = 7.0  # pt
 INK, FAINT = "#1A1A1A", "#7A7A7A"
+DIAGONAL_GAP = 0.6  # mm from the grid's corner to an arrow's tip, across and down
+DIAGONAL_ARROW = 4.8  # mm from the corner to its tail, likewise
+KEY_HEIGHT = 6.0  # mm, the row of suits under the grid
+SYMBOL = 3.6  # mm, a suit's symbol in that key
 
 
 def example_grid() -> Grid:
@@ -44,28 +51,48 @@ def figures() -> dict[str, Figure]:
     seam = Style(stroke="#FFFFFF", stroke_width=0.4)  # tiles side by side still read as tiles
     for i in range(1, SIZE):
         shapes += [Line(i * CELL, top, i * CELL, top + side, seam), Line(0, top + i * CELL, side, top + i * CELL, seam)]
-    diagonal = Style(stroke=INK, stroke_width=0.35, dash=(1.2, 0.8))
-    shapes += [Line(0, top, side, top + side, diagonal), Line(0, top + side, side, top, diagonal)]
     for r in range(SIZE):
         shapes.append(_label(lines[f"row {r + 1}"], side + 1.5, top + (r + 0.5) * CELL, "start"))
     for c in range(SIZE):
         shapes.append(_label(lines[f"column {c + 1}"], (c + 0.5) * CELL, top + side + 4.0, "middle"))
-    shapes.append(_label(lines["diagonal /"], side + 1.5, top - 1.5, "start", "/ "))
-    shapes.append(_label(lines["diagonal \\"], side + 1.5, top + side + 4.0, "start", "\\ "))
+    # The diagonals: an arrow at a corner, outside the grid, pointing along each; no line across the tiles' numerals.
+    for name, corner, out in (("diagonal /", (side, top), -1), ("diagonal \\", (side, top + side), 1)):
+        x, y = corner
+        tip, tail = (x + DIAGONAL_GAP, y + out * DIAGONAL_GAP), (x + DIAGONAL_ARROW, y + out * DIAGONAL_ARROW)
+        shapes += arrow([tail, tip], INK)
+        shapes.append(_label(lines[name], tail[0] + 1.0, tail[1], "start"))
+    key_top = top + side + below
+    shapes += _suit_key(key_top, side + right)
     caption = (
         "The ten power lines of a finished game, each marked with the player it scores for and how many points: "
-        f"suits {result.suits}, values {result.values}, so {_winner(result.winner)}. Diagonals are dashed; "
-        "a line whose best suit group and best value group are equal scores nothing."
+        f"suits {result.suits}, values {result.values}, so {_winner(result.winner)}. Each tile shows its value, and its suit by symbol "
+        "and colour (the key below the grid); the two arrows at the corners point along the diagonals. "
+        "A line whose best suit group and best value group are equal scores nothing."
     )
-    return {"lines": Figure(Drawing(side + right, top + side + below, shapes), caption)}
+    return {"lines": Figure(Drawing(side + right, key_top + KEY_HEIGHT, shapes), caption)}
 
 
-def _label(line: LineScore, x: float, y: float, anchor: str, prefix: str = "") -> Text:
+def _suit_key(y: float, width: float) -> list[Shape]:
+    """The four suits in a row, each symbol in its colour with its name."""
+    sch = scheme(False)
+    names = [(suit, suit.name.lower()) for suit in SUITS]
+    slot = width / len(names)
+    shapes: list[Shape] = []
+    mid = y + KEY_HEIGHT / 2
+    for i, (suit, word) in enumerate(names):
+        w = SYMBOL + 1.0 + width_mm(word, REGULAR, LABEL)
+        x = i * slot + (slot - w) / 2
+        shapes.append(suit_symbol(suit, x + SYMBOL / 2, mid, SYMBOL, Style(fill=sch.suit(suit))))
+        shapes.append(Text(x + SYMBOL + 1.0, mid + cap_height(LABEL) / 2, word, LABEL, REGULAR, INK))
+    return shapes
+
+
+def _label(line: LineScore, x: float, y: float, anchor: str) -> Text:
     """What a line scores, centred on y: `suits 3`, `values 2` or `none`."""
     if line.scores_for == "none":
-        text, font, ink = f"{prefix}none", REGULAR, FAINT
+        text, font, ink = "none", REGULAR, FAINT
     else:
-        text, font, ink = f"{prefix}{line.scores_for} {line.points}", BOLD, INK
+        text, font, ink = f"{line.scores_for} {line.points}", BOLD, INK
     return Text(x, y + cap_height(LABEL, font) / 2, text, LABEL, font, ink, anchor)  # type: ignore[arg-type]
 
 
