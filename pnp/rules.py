@@ -167,7 +167,11 @@ class MultisetRules(_Strict):
             return [(key, f"no deck can keep the {self.name} rules: the total must be {need}, but the copy limits and bans allow at most {ceiling:g}")]
         uncounted = sum(self.cap(i) for i in t.exclude if i in self.items)
         if min(ceiling, math.inf if high is None else high) + uncounted == 0:
-            return [(key if high is not None else ("copies", "max"), f"no deck can keep the {self.name} rules: they allow no items at all")]
+            if high == 0:  # the total itself allows nothing
+                at: Loc = ("total", "exactly" if t.exactly is not None else "max")
+            else:  # the copy limits allow nothing, or the bans leave nothing
+                at = ("copies", "max") if 0 in self.copies.max.values() else ("banned",)
+            return [(at, f"no deck can keep the {self.name} rules: they allow no items at all")]
         return []
 
     def cap(self, item: str) -> float:
@@ -190,7 +194,7 @@ class MultisetRules(_Strict):
             most = self._limit(self.copies.max, item)
             least = self._limit(self.copies.min, item)
             if most is not None and n > most and item not in self.banned:
-                found.append(Violation("too-many-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at most {most} allowed (remove {n - most})", n - most))
+                found.append(Violation("too-many-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at most {most} allowed (remove {n - most})", most - n))
             if least is not None and n < least:
                 found.append(Violation("too-few-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at least {least} needed (add {least - n})", least - n))
         total = self.counted_total(counts)
@@ -431,7 +435,9 @@ def key_positions(text: str) -> dict[Loc, tuple[int, int]]:
     """Where each key of a (valid) TOML text is set: its dotted path -> (line, column), columns in characters.
 
     Tables, dotted keys, the keys of one-line inline tables and the elements of arrays (by index,
-    as pydantic counts them) are found; that is all rules files use.
+    as pydantic counts them) are found; that is all rules files use. A key in an array of tables
+    (`[[card]]`) is found both with the element's index, as pydantic counts it (`card, 1, value`),
+    and without it, at its first element.
     """
     lines = split_lines(text)
     flat = "\n".join(lines)  # the text with one-character line ends, so offsets map back to lines
@@ -439,7 +445,9 @@ def key_positions(text: str) -> dict[Loc, tuple[int, int]]:
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
     found: dict[Loc, tuple[int, int]] = {}
-    table: tuple[str, ...] = ()
+    table: Loc = ()  # the current table, with the index of each array-of-tables element in its path
+    plain: Loc = ()  # the same without the indices
+    elements: dict[Loc, int] = {}  # each array of tables (by plain path) -> the index of its last element
     array_end = 0  # the lines of a multi-line array hold values, not keys or tables
     for number, line in enumerate(lines, 1):
         if starts[number - 1] < array_end:
@@ -450,14 +458,20 @@ def key_positions(text: str) -> dict[Loc, tuple[int, int]]:
             brackets = 2 if stripped.startswith("[[") else 1
             m = _DOTTED.match(stripped, brackets)
             if m:
-                table = _parts(m[1])
-                found.setdefault(table, (number, indent + brackets + 1))
+                plain = _parts(m[1])
+                if brackets == 2:  # a new element: its own arrays of tables start again
+                    elements = {k: v for k, v in elements.items() if len(k) <= len(plain) or k[: len(plain)] != plain}
+                    elements[plain] = elements.get(plain, -1) + 1
+                table = tuple(x for end in range(1, len(plain) + 1) for x in (plain[end - 1], elements.get(plain[:end])) if x is not None)
+                for at in (table, plain):
+                    found.setdefault(at, (number, indent + brackets + 1))
             continue
         m = _KEY_LINE.match(line)
         if not m:
             continue
         path = table + _parts(m[1])
         found.setdefault(path, (number, m.start(1) + 1))
+        found.setdefault(plain + _parts(m[1]), (number, m.start(1) + 1))
         array_end = _note_elements(found, path, flat, starts, starts[number - 1] + m.end())
         # One-line inline tables, nested or not: `{` opens the table of the key just set.
         tables, last = [path], path
@@ -509,7 +523,8 @@ def _unquoted(key: str) -> str:
             return next(iter(tomllib.loads(f"{key} = 0")))
         except tomllib.TOMLDecodeError:  # not a key after all (a line of a multi-line string)
             pass
-    return key.strip("\"'")
+    # One pair of quotes, no more: the key "O'" ends in a quote mark of its own.
+    return key[1:-1] if key[:1] in ('"', "'") else key
 
 
 def _nearest(keys: dict[Loc, tuple[int, int]], loc: Loc) -> tuple[int, int]:

@@ -286,3 +286,54 @@ def test_any_26_card_deck_is_valid_and_others_are_not(copies: list[int], base: b
     report = validate_deck(deck_text(counts, base))
     assert report.valid == (sum(copies) == 26)
     assert report.total == sum(copies)
+
+
+# --- counts at their limits, formats by name (issue 22: pinned by bench/mutate.py) ---------------
+
+
+@pytest.mark.parametrize("line", ["12x 5", "12X 5", "12× 5", "12 x 5", "12 5", "012 5"])
+def test_counts_of_two_digits_with_or_without_a_times_sign(line: str):
+    parsed = parse_deck(f"# header\n{line}\n")
+    assert parsed.diagnostics == ()
+    assert [(e.card, e.count, e.line) for e in parsed.value.entries] == [("5", 12, 2)]
+
+
+@pytest.mark.parametrize("line", ["1000 5", "1000x 5", "+1000 5", "01000 5"])
+def test_a_count_of_exactly_1000_is_the_largest_allowed(line: str):
+    parsed = parse_deck(line)
+    assert parsed.diagnostics == () and parsed.value.counts() == {"5": 1000}
+    report = validate_deck(line)
+    assert codes(report) == [("wrong-total", None, None)]  # too many for the format, but a count the list can hold
+    assert report.counts["5"] == 1000
+
+
+@pytest.mark.parametrize("line, shown", [("1001 5", "1001"), ("10000x 5", "10000"), ("0001001 5", "0001001")])
+def test_a_count_above_1000_is_refused_at_the_count(line: str, shown: str):
+    parsed = parse_deck(f"2 4\n{line}\n")
+    assert [(d.code, d.line, d.column, d.message) for d in parsed.diagnostics] == [
+        ("count-too-large", 2, 1, f"count {shown} is absurd: at most 1000 of one card")
+    ]
+
+
+def test_a_count_without_a_card_is_pointed_just_after_the_count():
+    (finding,) = parse_deck("  12x   # no card\n").diagnostics
+    assert (finding.code, finding.line, finding.column, finding.message) == ("missing-card", 1, 6, "count 12x has no card after it")
+
+
+def test_a_shipped_format_is_found_by_its_name():
+    by_name = load_format(Path("singleton-ish"))
+    assert by_name == load_format(HOUSE) and by_name.name == "singleton-ish"
+    assert load_format(Path("standard")) == load_format()
+    assert codes(validate_deck(deck_file("starter.deck").read_bytes(), by_name)) == [("banned", 10, 3), ("too-many-copies", 14, 3)]
+
+
+def test_a_format_named_by_a_path_is_that_file_even_when_a_shipped_one_has_its_name(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "singleton-ish").write_text('name = "mine"\n[total]\nexactly = 3\n')
+    (tmp_path / "singleton-ish.toml").write_text('name = "local"\n[total]\nexactly = 4\n')
+    assert load_format(Path("mine/singleton-ish")).name == "mine"
+    assert load_format(Path("singleton-ish.toml")).name == "local"
+    with pytest.raises(PnpError) as caught:
+        load_format(Path("no-such-format"))
+    assert caught.value.exit_code == 2
