@@ -602,3 +602,195 @@ def test_the_command_repeats_by_seed_and_reports_in_the_envelope():
     text = CliRunner().invoke(app, ["deck", "goldfish", starter, "--games", "40", "--seed", "5"])
     assert text.exit_code == 0 and f"median {first['median']:g}" in text.output
     assert CliRunner().invoke(app, ["deck", "goldfish", starter, "--games", "0"]).exit_code == 2
+
+
+# --- two decks on the same seeds: --vs ---------------------------------------------------------
+
+
+def test_a_deck_against_itself_differs_by_nothing_with_an_interval_of_width_0():
+    from pnp.games.power_lines_cards.goldfish import paired
+
+    both = paired(STARTER, STARTER, games=60, seed=3)
+    assert both.difference == 0 and both.ci95 == (0, 0) and both.verdict == "same"
+    assert both.deck.outcomes == both.other.outcomes
+
+
+def test_twenty_six_tens_against_the_starter_deck_are_slower_and_the_interval_excludes_0():
+    from pnp.games.power_lines_cards.goldfish import paired
+
+    both = paired(STARTER, TENS, games=60, seed=1)
+    lo, hi = both.ci95
+    assert both.difference > 3 and 0 < lo < both.difference < hi and both.verdict == "slower"
+    # the other way round: the same games, the sign turned
+    back = paired(TENS, STARTER, games=60, seed=1)
+    assert back.difference == -both.difference and back.ci95 == (-hi, -lo) and back.verdict == "faster"
+
+
+def test_paired_runs_play_game_i_of_each_deck_on_the_same_generator_and_repeat_by_seed():
+    from pnp.games.power_lines_cards.goldfish import paired
+
+    both = paired(STARTER, TENS, games=30, seed=4)
+    assert both.deck.outcomes == goldfish(STARTER, games=30, seed=4).outcomes
+    assert both.other.outcomes == goldfish(TENS, games=30, seed=4).outcomes
+    assert both.as_json("tens.deck") == paired(STARTER, TENS, games=30, seed=4).as_json("tens.deck")
+    assert paired(STARTER, TENS, games=30, seed=5).deck.outcomes != both.deck.outcomes
+
+
+def test_the_difference_counts_a_game_never_won_as_turn_t_plus_1_and_the_interval_is_mean_pm_196_sd_over_root_n():
+    import math
+    import statistics
+
+    from pnp.games.power_lines_cards.goldfish import GoldfishResult, Paired
+
+    deck = GoldfishResult(games=4, seed=0, turns=9, outcomes=(3, 5, None, None), fastest_cards={})
+    other = GoldfishResult(games=4, seed=0, turns=9, outcomes=(4, 4, 6, None), fastest_cards={})
+    both = Paired(deck, other)
+    assert both.differences == [1, -1, 6 - 10, 0]  # never won within 9 turns: turn 10
+    mean, half = -1.0, 1.96 * statistics.stdev([1, -1, -4, 0]) / math.sqrt(4)
+    assert both.difference == mean and both.ci95 == (round(mean - half, 3), round(mean + half, 3))
+    assert both.verdict == "unclear" and both.counted() == {"both_won": 2, "only_deck_won": 0, "only_other_won": 1, "neither_won": 1}
+    data = both.as_json("b.deck")
+    assert list(data) == ["file", "summary", "difference", "ci95", "verdict", "method", "both_won", "only_deck_won", "only_other_won", "neither_won"]
+    assert data["summary"] == other.as_json() and "turn 10" in data["method"] and "1.96" in data["method"]
+    one = Paired(GoldfishResult(1, 0, 9, (3,), {}), GoldfishResult(1, 0, 9, (5,), {}))
+    assert one.difference == 2 and one.ci95 is None and one.verdict == "unclear"
+    with pytest.raises(ValueError):
+        Paired(deck, GoldfishResult(games=4, seed=1, turns=9, outcomes=(4, 4, 6, None), fastest_cards={}))
+
+
+def test_the_command_with_vs_reports_the_difference_in_text_and_json(tmp_path):
+    import json
+
+    import jsonschema
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "pnp-1.schema.json").read_text())
+    tens = tmp_path / "tens.deck"
+    tens.write_text("26 10\n1 Base\n")
+    starter = str(deck_file("starter.deck"))
+    run = CliRunner().invoke(app, ["deck", "goldfish", starter, "--vs", str(tens), "--games", "30", "--json"])
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.stdout)
+    jsonschema.validate(data, {**schema, "$ref": "#/$defs/deck goldfish"})
+    vs = data["vs"]
+    assert vs["file"] == str(tens) and vs["summary"]["games"] == 30 and vs["summary"]["by_turn"]["12"] == 30
+    assert vs["difference"] > 0 and vs["ci95"][0] > 0 and vs["verdict"] == "slower"
+    assert {k: data[k] for k in ("games", "mean")} == {"games": 30, "mean": goldfish(STARTER, games=30).mean}
+    plain = CliRunner().invoke(app, ["deck", "goldfish", starter, "--games", "30", "--json"])
+    jsonschema.validate(json.loads(plain.stdout), {**schema, "$ref": "#/$defs/deck goldfish"})
+    assert json.loads(plain.stdout)["vs"] is None
+    text = CliRunner().invoke(app, ["deck", "goldfish", starter, "--vs", str(tens), "--games", "30"])
+    assert text.exit_code == 0
+    assert f"{tens} minus {starter}: {vs['difference']:+.2f} turns a game on average, 95 % interval {vs['ci95'][0]:+.2f} to {vs['ci95'][1]:+.2f}" in text.stdout
+    assert f"{tens} is slower: the interval lies above 0" in text.stdout
+    assert text.stdout.count("goldfish, 30 games, seed 1") == 2  # both decks' own figures
+    bad = tmp_path / "bad.deck"
+    bad.write_text("27 5\n")
+    assert CliRunner().invoke(app, ["deck", "goldfish", starter, "--vs", str(bad)]).exit_code == 1
+    assert CliRunner().invoke(app, ["deck", "goldfish", starter, "--vs", str(tmp_path / "none.deck")]).exit_code == 2
+
+
+# --- many games in worker processes -----------------------------------------------------------
+
+
+def test_workers_only_from_a_single_threaded_process_and_never_more_than_the_games(monkeypatch):
+    from pnp.games.power_lines_cards import goldfish as module
+
+    monkeypatch.setattr(module, "cores", lambda: 2)
+    monkeypatch.setattr(module.threading, "active_count", lambda: 1)
+    assert module.workers_for(module.POOL_GAMES) == 2 and module.workers_for(module.POOL_GAMES - 1) == 1
+    assert module.workers_for(10, jobs=4) == 4 and module.workers_for(3, jobs=4) == 3 and module.workers_for(10, jobs=1) == 1
+    monkeypatch.setattr(module.threading, "active_count", lambda: 2)  # fork could copy a lock another thread holds
+    assert module.workers_for(module.POOL_GAMES) == 1 and module.workers_for(10, jobs=4) == 1
+    assert goldfish(STARTER, games=20, jobs=2).workers == 1  # in process, the same games
+
+
+# The pool forks only from a single-threaded process, as pnp's own command is: the test runs it in a
+# process of its own (a test worker has threads of its own), as tests/test_kit.py does for the kit.
+POOLED = """
+import json, sys
+from pathlib import Path
+from pnp.games.power_lines_cards import goldfish as module
+from pnp.games.power_lines_cards.engine import load_deck
+from pnp.resources import deck_file
+
+module.cores = lambda: 2  # two cores, whatever the machine has
+module.POOL_GAMES = 100  # the automatic pool from 100 games, to keep the test short
+deck = load_deck(Path(deck_file("starter.deck")))
+runs = [module.goldfish(deck, games=301, seed=9, jobs=1), module.goldfish(deck, games=301, seed=9), module.goldfish(deck, games=301, seed=9, jobs=3)]
+print(json.dumps([[r.workers, r.outcomes, r.as_json()] for r in runs]))
+"""
+
+
+def test_one_process_or_several_play_the_same_games():
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", POOLED], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (one, one_out, one_json), (two, two_out, two_json), (three, three_out, three_json) = json.loads(done.stdout)
+    assert (one, two, three) == (1, 2, 3)
+    assert one_out == two_out == three_out and one_json == two_json == three_json
+    assert one_out == list(goldfish(STARTER, games=301, seed=9).outcomes)  # and the same as in this process
+
+
+def test_the_table_kept_up_card_by_card_is_the_table_recounted():
+    # `settle` adds a placed card to the connected friendlies and the legal cells without a
+    # recount while every friendly is connected; after any action both agree with a recount
+    from pnp.games.power_lines_cards.goldfish import connected, domination_total, legal_cells
+
+    checked = []
+
+    def checking(state):
+        assert state.connected == connected(state.board)
+        assert state.legal == legal_cells(state.board)
+        assert state.total == domination_total(state.board, state.face_down)
+        checked.append(state)
+        return policy(state)
+
+    threes = Deck({**{name: 0 for name in catalogue().kind_names}, "3": 8, "1": 4, "0": 4, "4": 4, "8": 2, "10": 4}, has_base=True)
+    for deck in (threes, STARTER):
+        for game in range(25):
+            play_game(new_game(deck_cards(deck), game_rng(1, game)), checking, turns=30)
+    assert len(checked) > 500
+    # a friendly cut off (as card 3 may leave one) joins again when a card bridges the gap
+    state = position(board={(1, 0): "4", (3, 0): "6", (4, 0): "0"}, hand=["5"], deck=["5"])
+    assert state.connected == {(1, 0)} and state.total == 0
+    apply(state, Play("5", (2, 0)))
+    assert state.connected == {(1, 0), (2, 0), (3, 0), (4, 0)} and state.legal == legal_cells(state.board)
+
+
+def test_a_worker_whose_parent_is_gone_stops(monkeypatch):
+    # pnp leaves at once at a signal (os._exit); its workers see their parent gone and stop too
+    import os
+
+    from pnp.games.power_lines_cards import goldfish as module
+
+    cards = deck_cards(STARTER)
+    monkeypatch.setattr(module, "_run", (cards, 3, 30, None, os.getppid()))
+    assert module._play_chunk((0, 150)) == module.play_range(cards, 3, 30, None, 0, 150)  # in blocks, the same games
+
+    def leave(code):
+        raise SystemExit(code)
+
+    monkeypatch.setattr(module.os, "_exit", leave)
+    monkeypatch.setattr(module, "_run", (cards, 3, 30, None, os.getppid() + 1))  # another parent than this process's
+    with pytest.raises(SystemExit):
+        module._play_chunk((0, 150))
+
+
+def test_a_deck_smaller_than_the_set_up_places_what_it_has(tmp_path):
+    """A custom format may allow a deck of 2: the set-up places both face down, and the games
+    end unwon rather than in an error."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    (tmp_path / "tiny.toml").write_text('name = "tiny"\n[total]\nmin = 1\nexclude = ["Base"]\n')
+    (tmp_path / "tiny.deck").write_text("2 5\n")
+    result = CliRunner().invoke(app, ["deck", "goldfish", str(tmp_path / "tiny.deck"), "--rules", str(tmp_path / "tiny.toml"), "--games", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"never": 5' in result.output

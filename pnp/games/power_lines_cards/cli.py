@@ -1,4 +1,4 @@
-"""`pnp deck validate | stats | analyze | hands | goldfish | random`: Power Lines deck lists from the command line."""
+"""`pnp deck validate | stats | analyze | hands | goldfish | compare | random`: Power Lines deck lists from the command line."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Report, deliver, fresh_seed, json_name
-from ...diagnostics import shown
-from ...textfile import read_bytes
+from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name, print_findings
+from ...diagnostics import Diagnostic, PnpError, rejected, shown
+from ...rules import MultisetRules
+from ...textfile import STDIN, read_bytes
 from ..registry import game
-from .engine import format_names, load_deck, load_format, validate_deck
+from .compare import compare
+from .engine import Deck, format_names, load_deck, load_format, validate_deck
 from .generate import random_counts, render_deck
-from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish
+from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, MAX_JOBS, POOL_GAMES, goldfish, paired
 from .odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
 from .query import Query, QueryError
 from .stats import deck_stats
@@ -126,16 +128,60 @@ def hands(
     return Report(file, deck.warnings, {"seed": seed, "count": count, "hand_size": size, "hands": [h.as_json() for h in dealt]})
 
 
+GamesOption = Annotated[int, typer.Option("--games", parser=parse.integer(1, 100_000), help="Games to play.")]
+SeedOption = Annotated[int, typer.Option("--seed", parser=parse.seed, help="Same decks, seed, games and turns: the same result.")]
+TurnsOption = Annotated[int, typer.Option("--turns", parser=parse.integer(1, 1000), help="Turns a game may take before it counts as never won.")]
+JobsOption = Annotated[
+    Optional[int],
+    typer.Option(
+        "--jobs",
+        parser=parse.integer(1, MAX_JOBS),
+        metavar="N",
+        show_default=False,
+        help=f"Processes to play in (default: one a core from {POOL_GAMES:,} games, else 1). The result is the same whatever N.",
+    ),
+]
+
+
+def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
+    """Every deck named, each with its text: all read before any is checked, so a missing one is a
+    usage error (exit 2) whatever the others hold; the first invalid one: its findings (exit 1)."""
+    if sum(Path(p) == STDIN for p in paths) > 1:
+        raise PnpError("only one deck can come from standard input (-)", exit_code=2)
+    contents = [(path, read_bytes(path)) for path in paths]
+    decks = []
+    for path, data in contents:
+        report = validate_deck(data, rules)
+        if not report.valid:
+            raise rejected(path, report.diagnostics, report.verdict(shown(path)), data)
+        decks.append((Deck(report.counts, report.bases > 0, report.diagnostics), data))
+    return decks
+
+
+def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[Diagnostic]:
+    """The second deck's warnings: printed under its own name, or (--json, one envelope) carried
+    in the first's findings, its name leading each message."""
+    if not as_json:
+        print_findings(Report(path, deck.warnings, source=data))
+        return []
+    return [Diagnostic(d.severity, d.code, f"{json_name(path)}: {d.message}", d.line, d.column) for d in deck.warnings]
+
+
 @app.command(
     "goldfish",
-    result=("games", "seed", "turns", "won", "never", "never_percent", "by_turn", "mean", "median", "p10", "p90", "fastest_cards"),
-    example="pnp deck goldfish mine.deck --games 2000 --seed 7",
+    result=("games", "seed", "turns", "won", "never", "never_percent", "by_turn", "mean", "median", "p10", "p90", "fastest_cards", "vs"),
+    example="pnp deck goldfish mine.deck --games 2000 --seed 7 --vs yours.deck",
 )
 def goldfish_deck(
     file: DeckArg,
-    games: Annotated[int, typer.Option("--games", parser=parse.integer(1, 100_000), help="Games to play.")] = DEFAULT_GAMES,
-    seed: Annotated[int, typer.Option("--seed", parser=parse.seed, help="Same deck, seed, games and turns: the same result.")] = DEFAULT_SEED,
-    turns: Annotated[int, typer.Option("--turns", parser=parse.integer(1, 1000), help="Turns a game may take before it counts as never won.")] = DEFAULT_TURNS,
+    vs: Annotated[
+        Optional[Path],
+        typer.Option("--vs", metavar="OTHER.deck", show_default=False, help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval)."),
+    ] = None,
+    games: GamesOption = DEFAULT_GAMES,
+    seed: SeedOption = DEFAULT_SEED,
+    turns: TurnsOption = DEFAULT_TURNS,
+    jobs: JobsOption = None,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -144,12 +190,77 @@ def goldfish_deck(
     The table is a grid of card cells: the Bases stand 11 cells apart on one row, and two cards border when their cells share a side. The rules place cards freely; a grid keeps bordering exact. Every game follows the rules: the set-up (8 drawn, 3 face down, as `pnp deck analyze` places them), three actions a turn, every price and the effects that apply without an enemy (cards 0, 1, 3, 8, 9), and domination once the connected friendlies bordering the enemy Base total 14.
 
     The player follows one policy (pnp/games/power_lines_cards/goldfish_policy.py): the shortest line toward the enemy Base, draw cards first, its two best cards of value 7 or more kept for the cells beside that Base; it draws when nothing fits.
+
+    --vs OTHER.deck plays both decks on the same seeds (game i of each on the same generator) and gives OTHER's mean turn minus DECK's over the paired games, a game never won within T turns counted as turn T+1, with a 95% interval (mean ± 1.96 sd/√n of the per-game differences): an interval above 0, OTHER is slower; below 0, faster.
+
+    From 2,000 games on, the games are shared among one process a core (--jobs sets how many); the result is the same however many.
     """
-    deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
-    result = goldfish(deck, games, seed, turns)
+    chosen = load_format(rules)
+    if vs is None:
+        deck = load_deck(file, chosen)  # an invalid deck: its errors, exit 1
+        result = goldfish(deck, games, seed, turns, jobs=jobs)
+        if not as_json:
+            typer.echo(result.render(shown(file)))
+        return Report(file, deck.warnings, {**result.as_json(), "vs": None})
+    (deck, _), (other, data) = _decks([file, vs], chosen)
+    both = paired(deck, other, games, seed, turns, jobs)
     if not as_json:
-        typer.echo(result.render(shown(file)))
-    return Report(file, deck.warnings, result.as_json())
+        typer.echo("\n\n".join([both.deck.render(shown(file)), both.other.render(shown(vs)), "\n".join(both.render(shown(file), shown(vs)))]))
+    found = [*deck.warnings, *_other_warnings(vs, other, data, as_json)]
+    return Report(file, found, {**both.deck.as_json(), "vs": both.as_json(json_name(vs))})
+
+
+@app.command(
+    "compare",
+    result=("files", "total", "counts", "groups", "kinds", "by_value", "by_price", "economy", "goldfish"),
+    example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
+)
+def compare_decks(
+    a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False)],
+    b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False)],
+    speed: Annotated[bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")] = False,
+    games: GamesOption = DEFAULT_GAMES,
+    seed: SeedOption = DEFAULT_SEED,
+    turns: TurnsOption = DEFAULT_TURNS,
+    jobs: JobsOption = None,
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+) -> Report:
+    """Two decks side by side, every difference B minus A: copies per kind, the exact odds of each (as `pnp deck analyze` computes them), the value and price curves, the card economy, and with --goldfish their speed.
+
+    The odds: for each group (draw, free, discard, high) the chance of at least one and the cards expected in the 8 drawn and in the 5 kept after the set-up; for each card the cards expected. Chances differ in percentage points. --goldfish plays both decks on the same seeds and gives B's mean turn minus A's with a 95% interval (--games, --seed, --turns and --jobs as for `pnp deck goldfish`).
+
+    Both decks must be valid under the format (--rules); the first that is not: its findings, exit 1.
+    """
+    (deck_a, _), (deck_b, data) = _decks([a, b], load_format(rules))
+    both = paired(deck_a, deck_b, games, seed, turns, jobs) if speed else None
+    result = compare(deck_a, deck_b, both)
+    if not as_json:
+        typer.echo(result.render(shown(a), shown(b)))
+    found = [*deck_a.warnings, *_other_warnings(b, deck_b, data, as_json)]
+    return Report(a, found, result.as_json(json_name(a), json_name(b)))
+
+
+@app.command("report", result=("format", "total", "output", "paper", "games", "seed"), example="pnp deck report mine.deck --paper letter -o mine.pdf")
+def report_deck(
+    file: DeckArg,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .html file to write (default: DECK's name with .pdf, here).", dir_okay=False)] = None,
+    paper: PaperOption = Paper.A4,
+    games: GamesOption = DEFAULT_GAMES,
+    seed: SeedOption = DEFAULT_SEED,
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+) -> Report:
+    """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its validity under the format.
+
+    An invalid deck gets its report too, marked INVALID with its findings listed on the page; pnp prints the findings and exits 1. The same deck, format, paper, games and seed write the same bytes.
+    """
+    from .report import write_report  # the drawing loads only for this command
+
+    diagnostics, written = write_report(file, rules, output, Paper(paper).value, games, seed)
+    if not as_json:
+        typer.echo(written.line(), err=True)
+    return Report(file, diagnostics, written.as_json(), written.source)
 
 
 @app.command("random", result=("seed", "deck", "output"), example="pnp deck random --seed 4 --rules singleton-ish -o random.deck")

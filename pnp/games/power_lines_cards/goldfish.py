@@ -71,6 +71,24 @@ Where the rules are silent (the choices made here)
   has its own `random.Random`, seeded from the run's seed and the game's number, so a result
   depends only on (deck, games, seed, turns).
 
+Many games, many processes
+--------------------------
+`goldfish(..., jobs=None)` shares a run of POOL_GAMES (2000) games or more among forked worker
+processes, one a core this process may run on, by ranges of games; `jobs` sets how many. Each
+game's generator depends only on (seed, game number), so the result is the same however many
+processes play. Forking only from a single-threaded process (`workers_for`): a fork copies only
+the thread that calls it, and a lock another thread held would never be released in the child.
+
+Two decks on the same seeds
+---------------------------
+`paired(deck, other, ...)` plays both on the same games (game i of each on `game_rng(seed, i)`);
+`Paired` gives, game by game, OTHER's turn minus DECK's (a game never won within T turns counted
+as turn T + 1), their mean and a 95 % interval, mean ± 1.96 sd/√n (sd: the sample standard
+deviation of the per-game differences), and `Paired.as_json(file)` is the `vs` object of
+`pnp deck goldfish --vs OTHER --json`: {"file", "summary" (OTHER's result, as below),
+"difference", "ci95": [lo, hi] | null, "verdict": "slower" | "faster" | "same" | "unclear",
+"method", "both_won", "only_deck_won", "only_other_won", "neither_won"}.
+
 Results: `GoldfishResult.as_json()` is the `pnp deck goldfish --json` object:
 
     {
@@ -93,8 +111,13 @@ Results: `GoldfishResult.as_json()` is the `pnp deck goldfish --json` object:
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
+import signal
 import statistics
+import textwrap
+import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -130,12 +153,23 @@ DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
 DEFAULT_TURNS = 30
 FASTEST_SHARE = 10  # fastest_cards: the games won by the 10th percentile turn
+POOL_GAMES = 2000  # from this many games a run is shared among worker processes, one a core
+CHUNKS_PER_WORKER = 4  # ranges of games per worker: a worker slowed by other work takes fewer
+MAX_JOBS = 64
+WRAP = 96  # characters of a line of prose in the text report
+Z95 = 1.96  # the normal distribution's 97.5th percentile: a 95 % interval is mean ± 1.96 sd/√n
+
+
+_NEAR: dict[Cell, tuple[Cell, ...]] = {}  # neighbours, once a cell: the table is looked at far more often than it changes
 
 
 def neighbours(cell: Cell) -> tuple[Cell, ...]:
     """The four cells sharing a side with `cell`."""
-    x, y = cell
-    return ((x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y))
+    near = _NEAR.get(cell)
+    if near is None:
+        x, y = cell
+        near = _NEAR[cell] = ((x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y))
+    return near
 
 
 ENEMY_SIDES = frozenset(neighbours(ENEMY_BASE))
@@ -222,8 +256,7 @@ def value_at(board: dict[Cell, str], face_down: set[Cell] | frozenset[Cell], cel
     """The current value of the friendly on `cell`: printed value, card 0's rule, card 1's and
     card 8's bonuses."""
     name = board[cell]
-    x, y = cell
-    around = [n for n in ((x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y)) if n in board]
+    around = [n for n in (_NEAR.get(cell) or neighbours(cell)) if n in board]
     if cell in face_down:
         v = FACE_DOWN_VALUE
     elif name == ZERO:
@@ -242,12 +275,13 @@ def connected(board: dict[Cell, str]) -> set[Cell]:
     """The friendlies connected to your Base: a chain of bordering friendlies from one bordering it."""
     todo = [c for c in OWN_SIDES if c in board]
     seen = set(todo)
+    pop, push, add, near = todo.pop, todo.append, seen.add, _NEAR.get
     while todo:
-        x, y = todo.pop()
-        for n in ((x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y)):
+        cell = pop()
+        for n in near(cell) or neighbours(cell):
             if n in board and n not in seen:
-                seen.add(n)
-                todo.append(n)
+                add(n)
+                push(n)
     return seen
 
 
@@ -255,8 +289,9 @@ def legal_cells(board: dict[Cell, str], linked: set[Cell] | None = None) -> set[
     """The empty cells a card may be placed on: bordering your Base or a connected friendly."""
     linked = connected(board) if linked is None else linked
     cells = set(OWN_SIDES)
-    for x, y in linked:
-        cells.update(((x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y)))
+    near = _NEAR.get
+    for cell in linked:
+        cells.update(near(cell) or neighbours(cell))
     return {c for c in cells if c not in board and c not in BASES}
 
 
@@ -266,15 +301,18 @@ def domination_total(board: dict[Cell, str], face_down: set[Cell] | frozenset[Ce
     return sum(value_at(board, face_down, c) for c in ENEMY_SIDES if c in linked)
 
 
-def distance(cell: Cell) -> int:
+def distance(cell: Cell, _x: int = ENEMY_BASE[0], _y: int = ENEMY_BASE[1]) -> int:
     """Cells from `cell` to the enemy Base, along rows and columns."""
-    return abs(cell[0] - ENEMY_BASE[0]) + abs(cell[1] - ENEMY_BASE[1])
+    x, y = cell
+    return (x - _x if x > _x else _x - x) + (y - _y if y > _y else _y - y)
 
 
 def trash_zeros(board: dict[Cell, str], face_down: set[Cell] | frozenset[Cell], zero_values: dict[Cell, int]) -> list[Cell]:
     """The face-up 0s to trash because their value went down since `zero_values` (their values
     before the change), again and again as one trash can lower another. Updates `zero_values`;
     `board` is left as it was."""
+    if not zero_values:
+        return []
     board = dict(board)
     gone: list[Cell] = []
     changed = True
@@ -327,14 +365,23 @@ class State:
     def value(self, cell: Cell) -> int:
         return value_at(self.board, self.face_down, cell)
 
-    def settle(self) -> None:
+    def settle(self, added: Cell | None = None) -> None:
         """After a change on the table: trash every face-up 0 whose value went down, then
-        recompute what follows the table."""
+        recompute what follows the table. `added`: the change was only this card, placed on a
+        cell of `legal`; while every friendly is connected, it just joins them (the same sets a
+        whole recount gives, found faster)."""
         for cell in trash_zeros(self.board, self.face_down, self.zero_values):
             self.trashed.append(self.board.pop(cell))
-        self.connected = connected(self.board)
-        self.legal = legal_cells(self.board, self.connected)
-        self.total = domination_total(self.board, self.face_down, self.connected)
+            added = None  # a card left the table
+        board = self.board
+        if added is not None and added in self.legal and len(self.connected) == len(board) - 1 and added in board:
+            self.connected.add(added)
+            self.legal.discard(added)
+            self.legal.update(n for n in (_NEAR.get(added) or neighbours(added)) if n not in board and n not in BASES)
+        else:
+            self.connected = connected(board)
+            self.legal = legal_cells(board, self.connected)
+        self.total = domination_total(board, self.face_down, self.connected)
 
 
 def position(
@@ -365,7 +412,7 @@ def new_game(cards: list[str], rng: random.Random) -> State:
     rng.shuffle(deck)
     hand = Counter(deck[-HAND_SIZE:])
     del deck[-HAND_SIZE:]
-    return State(hand=hand, deck=deck, rng=rng, setup_left=FACE_DOWN, actions=0)
+    return State(hand=hand, deck=deck, rng=rng, setup_left=min(FACE_DOWN, sum(hand.values())), actions=0)
 
 
 # --- the rules: one action applied to a state ----------------------------------------------
@@ -462,7 +509,7 @@ def apply(state: State, action: Action) -> None:
         state.board[action.cell] = action.card
         state.face_down.add(action.cell)
         state.setup_left -= 1
-        state.settle()
+        state.settle(action.cell)
     elif isinstance(action, Play):
         _play(state, action)
     elif isinstance(action, Draw):
@@ -499,7 +546,7 @@ def _play(state: State, play: Play) -> None:
     state.board[play.cell] = name
     if name == ZERO:
         state.zero_values[play.cell] = state.value(play.cell)
-    state.settle()
+    state.settle(play.cell)
     state.played[name] += 1
     state.free_play_from = None
     if not free:
@@ -554,6 +601,7 @@ class GoldfishResult:
     turns: int
     outcomes: tuple[int | None, ...]  # per game: the turn the enemy Base fell, or None
     fastest_cards: dict[str, float]
+    workers: int = field(default=1, compare=False)  # the processes that played (the result never depends on it)
 
     @property
     def won(self) -> int:
@@ -630,8 +678,9 @@ class GoldfishResult:
         ]
         if self.fastest_cards:
             cards = ", ".join(f"{name} {n:g}" for name, n in self.fastest_cards.items())
-            fast = sum(t is not None and t <= self.p10 for t in self.outcomes)
-            lines.append(f"cards played face up per game in the fastest {FASTEST_SHARE} % ({fast} games won by turn {self.p10}): {cards}")
+            p10 = self.p10  # a property that sorts every game: once, not once a game
+            fast = sum(t is not None and p10 is not None and t <= p10 for t in self.outcomes)
+            lines.append(f"cards played face up per game in the fastest {FASTEST_SHARE} % ({fast} games won by turn {p10}): {cards}")
         return "\n".join(lines)
 
 
@@ -656,19 +705,217 @@ def goldfish(
     seed: int = DEFAULT_SEED,
     turns: int = DEFAULT_TURNS,
     policy: Policy | None = None,
+    jobs: int | None = None,
 ) -> GoldfishResult:
-    """Play `games` solo games of `deck` (each on its own generator, from `seed`), `turns` turns at most."""
+    """Play `games` solo games of `deck` (each on its own generator, from `seed`), `turns` turns at
+    most, in `jobs` processes (None: one a core from POOL_GAMES games; see `workers_for`). The
+    result is the same whatever the number of processes."""
     cards = deck_cards(deck)
-    outcomes: list[int | None] = []
-    plays: list[Counter[str]] = []
-    for game in range(games):
-        state = new_game(cards, game_rng(seed, game))
-        outcomes.append(play_game(state, policy, turns))
-        plays.append(state.played)
+    workers = workers_for(games, jobs)
+    played = _play_all(cards, seed, turns, policy, games, workers)
+    outcomes = tuple(t for t, _ in played)
     fastest: Counter[str] = Counter()
-    cut = percentile(tuple(outcomes), FASTEST_SHARE)
-    chosen = [p for t, p in zip(outcomes, plays) if t is not None and cut is not None and t <= cut]
+    cut = percentile(outcomes, FASTEST_SHARE)
+    chosen = [p for t, p in played if t is not None and cut is not None and t <= cut]
     for p in chosen:
         fastest.update(p)
     fastest_cards = {name: round(n / len(chosen), 2) for name, n in sorted(fastest.items(), key=lambda kv: (-kv[1], values()[kv[0]]))}
-    return GoldfishResult(games, seed, turns, tuple(outcomes), fastest_cards)
+    return GoldfishResult(games, seed, turns, outcomes, fastest_cards, workers)
+
+
+# --- many games in worker processes ----------------------------------------------------------
+
+Played = list[tuple[int | None, Counter[str]]]  # per game: the turn the enemy Base fell, the cards played face up
+
+
+def play_range(cards: list[str], seed: int, turns: int, policy: Policy | None, start: int, stop: int) -> Played:
+    """Games `start` .. `stop` - 1 of a run, each on its own generator (`game_rng`)."""
+    played: Played = []
+    for game in range(start, stop):
+        state = new_game(cards, game_rng(seed, game))
+        played.append((play_game(state, policy, turns), state.played))
+    return played
+
+
+def cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def workers_for(games: int, jobs: int | None = None) -> int:
+    """How many processes play a run of `games`: `jobs`, or (None) one a core once the run has
+    POOL_GAMES games or more (fewer finish before a pool would have started); never more than
+    the games. One, in this process, wherever forking is unsafe: a fork copies only the thread
+    that calls it, so in a process with other threads (a test runner's) a worker could inherit a
+    lock that is never released; pnp's own command has one thread. And where fork does not exist."""
+    wanted = (cores() if games >= POOL_GAMES else 1) if jobs is None else jobs
+    wanted = max(1, min(wanted, games))
+    if wanted > 1 and (threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods()):
+        return 1
+    return wanted
+
+
+# What the workers play, set by the parent just before they fork (so a policy need not be pickled),
+# and the parent's process id.
+_run: tuple[list[str], int, int, Policy | None, int] | None = None
+ORPHAN_CHECK = 100  # games between a worker's looks at its parent
+
+
+def _worker() -> None:
+    # A worker stops at a signal as the kernel does by default; the parent says so, once.
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+
+
+def _play_chunk(bounds: tuple[int, int]) -> Played:
+    assert _run is not None
+    cards, seed, turns, policy, parent = _run
+    played: Played = []
+    for start in range(bounds[0], bounds[1], ORPHAN_CHECK):
+        if os.getppid() != parent:  # the parent is gone (killed, as pnp leaves at a signal): so is the work
+            os._exit(1)
+        played += play_range(cards, seed, turns, policy, start, min(start + ORPHAN_CHECK, bounds[1]))
+    return played
+
+
+def _play_all(cards: list[str], seed: int, turns: int, policy: Policy | None, games: int, workers: int) -> Played:
+    """Every game of a run, in order: here, or shared among `workers` forked processes by ranges
+    of games (each game's generator depends only on the seed and its number, so the same games
+    come out whichever process plays them)."""
+    global _run
+    if workers < 2:
+        return play_range(cards, seed, turns, policy, 0, games)
+    values(), prices(), threshold()  # loaded once, before the fork, for every worker
+    if policy is None:
+        from .goldfish_policy import policy
+    size = math.ceil(games / (workers * CHUNKS_PER_WORKER))
+    ranges = [(start, min(start + size, games)) for start in range(0, games, size)]
+    _run = (cards, seed, turns, policy, os.getpid())
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker)
+    try:
+        parts = pool.map(_play_chunk, ranges, chunksize=1)
+    finally:
+        pool.terminate()  # done, or this process failed first: nothing left is wanted
+        pool.join()
+        _run = None
+    return [game for part in parts for game in part]
+
+
+# --- two decks on the same seeds: --vs -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Paired:
+    """Two decks' goldfish runs on the same seeds: game i of each on the same generator,
+    `game_rng(seed, i)`. The difference is OTHER minus DECK, in turns (positive: OTHER is slower)."""
+
+    deck: GoldfishResult
+    other: GoldfishResult
+
+    def __post_init__(self) -> None:
+        a, b = self.deck, self.other
+        if (a.games, a.seed, a.turns) != (b.games, b.seed, b.turns):
+            raise ValueError("paired runs need the same games, seed and turns")
+
+    def _turn(self, t: int | None) -> int:
+        return self.deck.turns + 1 if t is None else t
+
+    @property
+    def differences(self) -> list[int]:
+        """Per game, OTHER's turn minus DECK's, a game never won counted as turn T + 1."""
+        return [self._turn(b) - self._turn(a) for a, b in zip(self.deck.outcomes, self.other.outcomes)]
+
+    @property
+    def difference(self) -> float | None:
+        d = self.differences
+        return round(statistics.fmean(d), 3) if d else None
+
+    @property
+    def ci95(self) -> tuple[float, float] | None:
+        """Mean ± 1.96 sd/√n of the per-game differences (sd: the sample standard deviation);
+        None for fewer than 2 games."""
+        d = self.differences
+        if len(d) < 2:
+            return None
+        mean, half = statistics.fmean(d), Z95 * statistics.stdev(d) / math.sqrt(len(d))
+        return (round(mean - half, 3), round(mean + half, 3))
+
+    def counted(self) -> dict[str, int]:
+        """Games by who won them within T turns."""
+        pairs = list(zip(self.deck.outcomes, self.other.outcomes))
+        return {
+            "both_won": sum(a is not None and b is not None for a, b in pairs),
+            "only_deck_won": sum(a is not None and b is None for a, b in pairs),
+            "only_other_won": sum(a is None and b is not None for a, b in pairs),
+            "neither_won": sum(a is None and b is None for a, b in pairs),
+        }
+
+    @property
+    def verdict(self) -> str:
+        """`slower` or `faster` (OTHER against DECK) when the interval excludes 0; `same` when every
+        game took both decks the same turns; else `unclear`."""
+        ci = self.ci95
+        if not any(self.differences):
+            return "same"
+        if ci is None or ci[0] <= 0 <= ci[1]:
+            return "unclear"
+        return "slower" if ci[0] > 0 else "faster"
+
+    def method_for(self, deck: str = "DECK", other: str = "OTHER") -> str:
+        """How the difference and its interval are computed, in words."""
+        t, n = self.deck.turns, self.deck.games
+        return (
+            f"paired by seed: game i of both decks on the same generator; per game, {other}'s turn minus "
+            f"{deck}'s, a game never won within {t} turns counted as turn {t + 1}; the mean of the "
+            f"{n} differences ± {Z95} × their sample standard deviation / √{n} (a normal approximation)"
+        )
+
+    def as_json(self, other_file: str | None) -> dict:
+        """The `vs` object of `pnp deck goldfish --vs --json`."""
+        ci = self.ci95
+        return {
+            "file": other_file,
+            "summary": self.other.as_json(),
+            "difference": self.difference,
+            "ci95": list(ci) if ci else None,
+            "verdict": self.verdict,
+            "method": self.method_for(),
+            **self.counted(),
+        }
+
+    def render(self, deck_file: str, other_file: str) -> list[str]:
+        """The difference, its interval, how it was computed and what it says."""
+        d, ci, n = self.difference, self.ci95, self.deck.games
+
+        def turns(x: float) -> str:
+            return f"{x:+.2f}" if x else "0"
+
+        lines = [f"{other_file} minus {deck_file}: {turns(d) if d is not None else 'none'} turns a game on average"]
+        if ci is not None:
+            lines[0] += f", 95 % interval {turns(ci[0])} to {turns(ci[1])}"
+        counted = self.counted()
+        t = self.deck.turns
+        how = (
+            f"paired by seed ({n} game{'s' * (n != 1)}, game i of each deck on the same generator); a game never won "
+            f"within {t} turns counts as turn {t + 1} ({counted['both_won']} won by both, {counted['only_deck_won']} only by "
+            f"{deck_file}, {counted['only_other_won']} only by {other_file}, {counted['neither_won']} by neither); "
+            f"interval: mean ± {Z95} sd/√n of the differences"
+        )
+        lines += textwrap.wrap(how, width=WRAP, initial_indent="  ", subsequent_indent="  ")
+        lines.append(
+            {
+                "slower": f"{other_file} is slower: the interval lies above 0",
+                "faster": f"{other_file} is faster: the interval lies below 0",
+                "same": "no difference: every game took both decks the same turns",
+                "unclear": "no difference shown: the interval holds 0" if ci is not None else "no interval from one game",
+            }[self.verdict]
+        )
+        return lines
+
+
+def paired(deck: Deck, other: Deck, games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, turns: int = DEFAULT_TURNS, jobs: int | None = None) -> Paired:
+    """Both decks played on the same seeds (the same `games`, `seed` and `turns`)."""
+    return Paired(goldfish(deck, games, seed, turns, jobs=jobs), goldfish(other, games, seed, turns, jobs=jobs))

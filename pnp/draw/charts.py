@@ -1,0 +1,131 @@
+"""Bar charts drawn with pnp's own shapes, so the PDF and the SVG show the same chart.
+
+A chart is data, (label, value) pairs, drawn into a box: a title, a value axis whose ticks fall
+on round numbers (1, 2 or 5 times a power of ten), a bar per pair, its height proportional to its
+value (a bar of 0 is drawn as nothing, its label still shown), the value over each bar where it
+fits, the labels under the bars, and a caption naming the labels. Every word and number is at
+least MIN_TEXT pt: labels too wide for their bars are thinned to every second (third ...) one,
+never shrunk.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .shapes import Line, Rect, Shape, Style, Text, group
+from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm
+
+MIN_TEXT = 7.0  # pt: the smallest text a chart prints
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    value: float
+    colour: str | None = None  # None: the chart's own colour
+
+
+@dataclass(frozen=True)
+class ChartStyle:
+    text_size: float = 7.0  # pt: tick labels, bar labels, values over the bars, the caption
+    title_size: float = 8.0  # pt
+    ink: str = "#1A1A1A"
+    faint: str = "#6E6E6E"  # the caption and the tick labels
+    grid: str = "#D9D9D9"  # the lines across at each tick
+    bar: str = "#4D4D4D"
+    stroke: float = 0.2  # mm: the axis line; grid lines are half as wide
+    bar_share: float = 0.72  # of each bar's slot the bar fills
+    max_ticks: int = 5  # lines across at most, 0 not counted
+
+
+def nice_step(peak: float, max_ticks: int = 5) -> float:
+    """The smallest of 1, 2, 5 times a power of ten that reaches `peak` in `max_ticks` steps or fewer
+    (whole numbers only: counts are charted)."""
+    if peak <= 0:
+        return 1.0
+    step = max(1.0, 10 ** math.floor(math.log10(peak / max_ticks)))
+    for k in (1, 2, 5, 10):
+        if peak <= k * step * max_ticks:
+            return k * step
+    return 10 * step  # pragma: no cover - the loop's last factor always reaches peak
+
+
+def axis_top(values: Sequence[float], max_ticks: int = 5) -> tuple[float, float]:
+    """(top of the value axis, step between ticks): the first tick at or above the largest value."""
+    peak = max(values, default=0.0)
+    step = nice_step(peak, max_ticks)
+    return max(step, math.ceil(peak / step - 1e-9) * step), step
+
+
+def _label_every(bars: Sequence[Bar], slot: float, size: float) -> int:
+    """Show every n-th label (the first always), n the least that keeps neighbouring labels apart."""
+    widest = max((width_mm(b.label, REGULAR, size) for b in bars), default=0.0)
+    gap = 0.8  # mm between two labels at the least
+    return max(1, math.ceil((widest + gap) / slot)) if slot > 0 else 1
+
+
+def bar_chart(
+    bars: Sequence[Bar | tuple[str, float]],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    title: str = "",
+    caption: str = "",
+    style: ChartStyle = ChartStyle(),
+) -> list[Shape]:
+    """A bar chart filling the box (x, y, w, h) in mm: `title` at its top, `caption` at its foot
+    (what the labels under the bars are), a bar per (label, value) from left to right."""
+    if style.text_size < MIN_TEXT - 1e-9 or style.title_size < MIN_TEXT - 1e-9:
+        raise ValueError(f"a chart's text is {MIN_TEXT:g} pt at the least, not {min(style.text_size, style.title_size):g}")
+    bars = [b if isinstance(b, Bar) else Bar(*b) for b in bars]
+    if any(b.value < 0 or not math.isfinite(b.value) for b in bars):
+        raise ValueError("a bar chart shows counts: no value may be negative or infinite")
+    size, em = style.text_size, style.text_size * MM_PER_PT
+    cap = cap_height(size)
+    top, step = axis_top([b.value for b in bars], style.max_ticks)
+    ticks = [step * i for i in range(round(top / step) + 1)]
+    tick_labels = [f"{t:g}" for t in ticks]
+    shapes: list[Shape] = []
+    # From the top: the title, a line of room for the value over the tallest bar, the plot.
+    plot_top = 0.0
+    if title:
+        shapes.append(Text(0.0, cap_height(style.title_size, BOLD), title, style.title_size, BOLD, style.ink))
+        plot_top = cap_height(style.title_size, BOLD) + 0.5 * style.title_size * MM_PER_PT
+    plot_top += cap + 1.2  # the value printed over a full-height bar
+    # From the foot: the caption, the labels under the bars.
+    bottom = h
+    if caption:
+        shapes.append(Text(w / 2, h - 0.21 * em, caption, size, REGULAR, style.faint, "middle"))
+        bottom -= em * 1.15
+    label_base = bottom - 0.21 * em  # the labels' baseline: descenders clear of the caption
+    base = label_base - cap - 1.2  # the axis line
+    plot_h = base - plot_top
+    if plot_h <= 0:
+        raise ValueError(f"a chart {h:g} mm high has no room for its bars")
+    # The ticks on the left, right-aligned against the plot.
+    left = max(width_mm(t, REGULAR, size) for t in tick_labels) + 1.2
+    plot_w = w - left
+    for t, text in zip(ticks, tick_labels):
+        ty = base - plot_h * t / top
+        shapes.append(Text(left - 1.2, ty + cap / 2, text, size, REGULAR, style.faint, "end"))
+        if t:
+            shapes.append(Line(left, ty, w, ty, Style(stroke=style.grid, stroke_width=style.stroke / 2)))
+    n = len(bars)
+    slot = plot_w / n if n else plot_w
+    every = _label_every(bars, slot, size)
+    for i, b in enumerate(bars):
+        cx = left + slot * (i + 0.5)
+        bw = slot * style.bar_share
+        bh = plot_h * b.value / top
+        if bh > 0:
+            shapes.append(Rect(cx - bw / 2, base - bh, bw, bh, Style(fill=b.colour or style.bar)))
+            value = f"{b.value:g}"
+            if width_mm(value, REGULAR, size) <= slot:
+                shapes.append(Text(cx, base - bh - 0.8, value, size, REGULAR, style.ink, "middle"))
+        if i % every == 0:
+            shapes.append(Text(cx, label_base, b.label, size, REGULAR, style.ink, "middle"))
+    shapes.append(Line(left, base, w, base, Style(stroke=style.ink, stroke_width=style.stroke)))
+    return [group(*shapes, at=(x, y))]
