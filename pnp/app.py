@@ -23,6 +23,7 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from enum import Enum
 from typing import Annotated, Any, Callable, Optional, Sequence
 
 import typer
@@ -38,6 +39,16 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
 # A generator's file (a deal, a deck, a game record): printed, or written here (see `deliver`).
 OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
+
+
+class Paper(str, Enum):
+    """The papers pnp prints on, as every --paper option takes them (case aside)."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+PaperOption = Annotated[Paper, typer.Option("--paper", envvar="PNP_PAPER", case_sensitive=False, help="Paper size (default: $PNP_PAPER, else a4).")]
 
 
 @dataclass(frozen=True)

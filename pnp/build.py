@@ -13,7 +13,6 @@ import importlib
 import inspect
 import sys
 from dataclasses import fields
-from enum import Enum
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any, Callable, Optional, get_args, get_type_hints
@@ -22,7 +21,7 @@ import typer
 import typer.main
 from typer.models import CommandInfo
 
-from .app import App, Command, LazyGroup, friendly, lazy_group, usage_example
+from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, usage_example
 from .diagnostics import PnpError, report_lines, wants_colour
 from .games.registry import GAMES, Game, prints
 from .output import FORMATS, BuildOptions, begin, commit
@@ -31,10 +30,6 @@ from .session import current
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
 _GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
 
-
-class Paper(str, Enum):
-    A4 = "a4"
-    LETTER = "letter"
 
 
 def parse_formats(text: str) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 findings, never an exception; the same findings whatever the line ends; numbers finite and in range.
 
 Example counts follow the suite's profile (tests/conftest.py: 200 each in CI), except the two
-tests run once per format (7 formats): 50 examples each, 350 per test in all.
+tests run once per format (9 formats): 50 examples each, 450 per test in all, and the commands
+run whole at the end (a few dozen each).
 """
 
 from __future__ import annotations
@@ -14,18 +15,27 @@ import pytest
 import typer
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
-from corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, RECORD, RULES, TILES
+from corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 from pnp import options
 from pnp.diagnostics import LONG_TOKEN, PnpError, shown
 from pnp.games.ley_lines.files import load_record
+from pnp.games.ley_lines.game import replay as replay_ley
+from pnp.games.pack_solitaire.cli import deal_text
+from pnp.resources import deck_file
 from pnp.games.pack_solitaire.files import parse_layout, parse_tiles
 from pnp.games.paint_the_line.files import load_board
+from pnp.games.paint_the_line.files import load_record as load_ptl
+from pnp.games.paint_the_line.game import replay as replay_ptl
 from pnp.games.power_lines_cards.files import parse_deck
 from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
 from pnp.rules import load_rules
 from pnp.textfile import decode, split_lines
 
+# The example game's lines without comments, and turns enough to lay a whole hand (and an 8th domino).
+LEY_GAME = [line.split("#")[0].strip() for line in deck_file("ley-lines/example.leylines").read_text().splitlines() if line.split("#")[0].strip()]
+LEY_GAME += ["S 0-0 h5 h6", "S 2-2 i5 j5", "S pass", "M pass", "S 4-4 g4 g5", "S 3-3 i3 j3", "S 2-4 k3 l3", "deal S 0-2 0-3 1-1 1-3 2-3 3-5 4-5"]
 HOSTILE = ["", " ", "\t", "#", "@", ":", "/", "-", ",", ".", "x", "٣", "３", "\x00", "\x1b[31m", "\u202e", "\ufeff", "9" * 30, "é"]
 
 
@@ -41,6 +51,18 @@ def _parse_rules(data: bytes) -> list:
         path.unlink()
 
 
+def _ley_findings(data: bytes) -> list:
+    """A .leylines record's findings: its syntax, then, when it reads, its replay under the rules."""
+    record = load_record(data)
+    return list(record.diagnostics) + (replay_ley(record.value).diagnostics if record.valid else [])
+
+
+def _ptl_findings(data: bytes) -> list:
+    """A .ptl record's findings: its syntax, then, when it reads, its replay under the rules."""
+    record = load_ptl(data)
+    return list(record.diagnostics) + (replay_ptl(record.value).diagnostics if record.valid else [])
+
+
 # Each parser from bytes to its findings (Diagnostics), with lines of a valid file to mutate.
 PARSERS = {
     "deck": (lambda b: list(parse_deck(b).diagnostics), DECK),
@@ -50,6 +72,8 @@ PARSERS = {
     "record": (lambda b: load_grid_or_record("x.record", b)[1], RECORD),
     "board": (lambda b: load_board(b)[1], BOARD),
     "leylines": (lambda b: list(load_record(b).diagnostics), LEY),
+    "leylines-play": (_ley_findings, LEY_GAME),  # a whole game replayed: hands, passes, the 8th domino
+    "ptl": (lambda b: _ptl_findings(b), PTL),
 }
 
 
@@ -150,3 +174,52 @@ def test_shown_text_is_printable_short_and_stable(text: str):
     assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or 0xD800 <= ord(c) <= 0xDFFF for c in once)
     assert all(len(token) <= LONG_TOKEN for token in once.split())
     assert shown(once) == once
+
+
+# --- whole commands on hostile input: a verdict and an exit code, never a traceback -----------------
+
+_runner = CliRunner()
+
+
+def _verdict(args: list[str], allowed: tuple[int, ...] = (0, 1)):
+    """Run pnp; it ends with an allowed exit code, by its own exit, and names every finding's place."""
+    from pnp.cli import app
+
+    result = _runner.invoke(app, args)
+    assert isinstance(result.exception, (SystemExit, type(None))), result.exception  # never a traceback
+    assert result.exit_code in allowed, result.output
+    assert "Traceback" not in result.output
+    for line in result.stderr.splitlines():
+        if ": error: " in line:
+            assert line.split(": error: ")[0].count(":") >= 2, line  # FILE:LINE:COL
+    return result
+
+
+@settings(max_examples=40)
+@given(lines_like(LAYOUT + ["1@90", "16@270", "3@45", "99", ". . . ."]))
+def test_solitaire_show_gives_any_layout_a_verdict(tmp_path_factory, lines: list[str]):
+    folder = tmp_path_factory.mktemp("show")
+    tiles, layout = folder / "d.tiles", folder / "l.layout"
+    tiles.write_text(deal_text(1))
+    layout.write_bytes("\n".join(lines).encode("utf-8", "surrogatepass"))
+    _verdict(["solitaire", "show", str(tiles), str(layout)])
+
+
+@settings(max_examples=25)
+@given(st.binary(max_size=200) | lines_like(RECORD + GRID).map(lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")), st.sampled_from(["g.record", "g.grid", "g.txt"]))
+def test_power_lines_show_gives_any_game_a_verdict(tmp_path_factory, data: bytes, name: str):
+    folder = tmp_path_factory.mktemp("pl")
+    game = folder / name
+    game.write_bytes(data)
+    result = _verdict(["power-lines", "show", str(game), "-o", str(folder / "g.svg")])
+    assert (folder / "g.svg").exists() == (result.exit_code == 0)
+
+
+@settings(max_examples=25)
+@given(st.binary(max_size=200) | lines_like(TILES).map(lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")))
+def test_build_tiles_gives_any_tile_set_a_verdict(tmp_path_factory, data: bytes):
+    folder = tmp_path_factory.mktemp("own")
+    tiles = folder / "mine.tiles"
+    tiles.write_bytes(data)
+    result = _verdict(["build", "pack-solitaire", "--tiles", str(tiles), "--out", str(folder / "out"), "-q", "--format", "svg"])
+    assert (folder / "out" / "pack-solitaire-mine-01.svg").exists() == (result.exit_code == 0)

@@ -628,3 +628,58 @@ def test_score_text_names_the_winner(tmp_path):
     bad.write_text(SETUP + "\nM pass\n")
     result = run("score", str(bad))
     assert result.exit_code == 1 and "turn-order" not in result.output and "it is S's turn" in result.output
+
+
+# --- a hand of seven: once every domino is laid, the player must pass ------------------------------------------
+
+
+def _eighth_domino(keep_deals: str) -> tuple[str, int, int]:
+    """A 4-player record (random seed 5) in which suns lay their 7 dominoes, the others then pass,
+    and suns lay an 8th, legal on the board, which nobody was dealt. Deal lines kept: those whose
+    suit is in `keep_deals`. Returns the text, the 8th domino's line and its column."""
+    from pnp.games.ley_lines.engine import Placer, domino_name
+
+    lines = random_record(4, 5).splitlines()
+    kept, laid = [], 0
+    for line in lines:
+        if line.startswith("deal ") and line.split()[1] not in keep_deals:
+            continue
+        kept.append(line)
+        if line.startswith("S ") and "pass" not in line:
+            laid += 1
+            if laid == 7:
+                break
+    kept += ["M pass", "C pass", "A pass"]
+    game = game_of("\n".join(kept) + "\n")
+    assert game.valid and not game.finished and laid == 7 and game.to_move() == "S"
+    spare = next(d for d in sorted(set(domino_rules(4).items) - {domino_name(d) for d in game.played}) if d not in {domino_name(x) for x in game.dealt})
+    a, b = (int(v) for v in spare.split("-"))
+    first, _, second, _ = Placer(game.pos).placements((a, b))[0]
+    kept.append(f"S {spare} {name(first)} {name(second)}")
+    return "\n".join(kept) + "\n", len(kept), 3
+
+
+def test_a_player_who_laid_all_seven_without_deal_lines_must_pass():
+    text, line, column = _eighth_domino(keep_deals="")
+    d = breach(text)
+    assert (d.code, d.line, d.column) == ("empty-hand", line, column)
+    assert d.message == "S's hand is empty: it has laid all 7 of its dominoes and must pass"
+    # The same record without the 8th domino is legal: the other players' dominoes are theirs to lay.
+    assert game_of(text.rsplit("S ", 1)[0] + "S pass\n").valid
+
+
+def test_a_dealt_hand_laid_to_the_last_domino_is_empty():
+    text, line, column = _eighth_domino(keep_deals="S")
+    d = breach(text)
+    assert (d.code, d.line, d.column) == ("empty-hand", line, column)
+    assert "hand is empty" in d.message and "not dealt" not in d.message and "left in hand" not in d.message
+    game = game_of(text.rsplit("S ", 1)[0])
+    assert game.hands["S"] == {} and not game.hands["S"] and legal_moves(game, "S") == []
+
+
+def test_the_cli_says_where_the_eighth_domino_is(tmp_path):
+    text, line, column = _eighth_domino(keep_deals="")
+    path = tmp_path / "eight.leylines"
+    path.write_text(text)
+    result = run("check", str(path))
+    assert result.exit_code == 1 and f"{path}:{line}:{column}: error: S's hand is empty" in result.stderr

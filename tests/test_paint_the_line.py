@@ -378,9 +378,10 @@ def test_cli_json_schema():
     result = invoke("score", "--json", str(EXAMPLE_FILE))
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "players", "colours", "winner"]
+    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "players", "colours", "winner", "finished", "turns"]
     assert (data["schema"], data["command"]) == ("pnp/1", "paint-the-line score")
     assert (data["file"], data["valid"], data["winner"], data["diagnostics"]) == (str(EXAMPLE_FILE), True, 2, [])
+    assert (data["finished"], data["turns"]) == (True, None)  # a board is a finished game; it counts no turns
     assert data["players"] == [
         {"player": 1, "colours": ["red", "green"], "score": 24, "largest_group": 2},
         {"player": 2, "colours": ["yellow", "blue"], "score": 41, "largest_group": 4},
@@ -419,6 +420,8 @@ def test_cli_invalid_file_exits_1_with_located_diagnostics(tmp_path):
         "players": None,
         "colours": None,
         "winner": None,
+        "finished": None,
+        "turns": None,
     }
 
 

@@ -187,6 +187,26 @@ def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
         assert row % 1 == pytest.approx((SQUARE - IN) / 2 / SQUARE, abs=0.01)
 
 
+
+def test_boards_name_their_spaces_as_records_do(pdf):
+    """Columns a-f under each board, rows from 1 at the top at its left: small, outside the grid, 7 pt or more."""
+    with open_pdf(pdf) as doc:
+        page = boards(doc)
+        lines = [(l["x0"] * MM, l["top"] * MM, l["x1"] * MM, l["bottom"] * MM) for l in page.lines if l["linewidth"] * MM >= 0.49]
+        chars = [(c["text"], c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM, c["size"]) for c in page.chars]
+    across = sorted({round(l[1], 2) for l in lines if abs(l[1] - l[3]) < 0.01 and abs(l[2] - l[0] - 6 * SQUARE) < 0.1})
+    left = min(l[0] for l in lines)
+    boards_ = [(across[0], across[2]), (across[3], across[6])]  # (top, bottom) of each board
+    for top, bottom in boards_:
+        letters = sorted((c for c in chars if bottom < c[2] < bottom + 6), key=lambda c: c[1])
+        assert "".join(c[0] for c in letters) == "abcdef"
+        for k, c in enumerate(letters):
+            assert (c[1] + c[3]) / 2 == pytest.approx(left + (k + 0.5) * SQUARE, abs=0.5) and c[5] >= 7
+        rows = sorted((c for c in chars if c[3] <= left and top < c[2] < bottom), key=lambda c: c[2])
+        assert [c[0] for c in rows] == [str(r + 1) for r in range(round((bottom - top) / SQUARE))]
+        for r, c in enumerate(rows):
+            assert (c[2] + c[4]) / 2 == pytest.approx(top + (r + 0.5) * SQUARE, abs=1.5) and c[5] >= 7 and c[1] >= 5
+
 def test_one_score_pad_in_a_file_of_its_own(pdf):
     # Printed once: not under the boards as well as in its own file.
     with open_pdf(pdf) as doc:

@@ -30,12 +30,14 @@ BOARD = [
     "R2/Y3 G1 G3/R3 B3 G3 B2",
 ]
 LEY = ["players: S M C", "cairn S 3 h4", "cairn M 0 e15"]
+PTL = ["pick 1 red a1", "pick 2 yellow b1", "pick 1 green c1", "pick 2 blue d1", "1 e1 d1 a1"]
 RULES = ['name = "house"', "[total]", "exactly = 26", 'exclude = ["Base"]']
 DECK = ["2 0", "3 4", "2 9", "1 Base"]
 
 BASE = {
     "layout.layout": "\n".join(LAYOUT) + "\n",
     "game.leylines": deck_file("ley-lines/example.leylines").read_text(encoding="utf-8"),
+    "game.ptl": deck_file("paint-the-line/example.ptl").read_text(encoding="utf-8"),
     "starter.deck": "\n".join(["2 0", "2 1", "2 2", "3 3", "3 4", "3 5", "3 6", "2 7", "2 8", "2 9", "2 10", "1 Base"]) + "\n",
     "deal.tiles": deal_text(1),
     "game.grid": "\n".join(GRID) + "\n",
@@ -71,6 +73,9 @@ READERS = {
     "solitaire-score-tiles": ("solitaire", "score", "{f}", "{d}/layout.layout"),
     "solitaire-score-layout": ("solitaire", "score", "{d}/deal.tiles", "{f}"),
     "paint-score": ("paint-the-line", "score", "{f}"),
+    "ptl-check": ("paint-the-line", "check", "{f}"),
+    "ptl-score": ("paint-the-line", "score", "{f}"),
+    "ptl-show": ("paint-the-line", "show", "{f}", "-o", "{d}/out.pdf"),
     "ley-check": ("ley-lines", "check", "{f}"),
     "ley-score": ("ley-lines", "score", "{f}"),
     "ley-show": ("ley-lines", "show", "{f}", "-o", "{d}/out.pdf"),
@@ -115,6 +120,8 @@ FORMATS = {
                     (*BOARD[:2], "R1 R٣ G2 B1 B1 B3/G1", *BOARD[3:]), (3, 4)),
     "leylines": Format(".leylines", ("ley-check", "ley-score"), lambda t: [LEY[0], f"cairn S {t} h4", LEY[2]], (2, 9),
                        (LEY[0], "cairn S ٣ h4", LEY[2]), (2, 9)),
+    "ptl": Format(".ptl", ("ptl-check", "ptl-score", "ptl-show"), lambda t: [PTL[0], f"pick 2 {t} b1", *PTL[2:]], (2, 8),
+                  (PTL[0], "pick ٢ yellow b1", *PTL[2:]), (2, 6)),
     "rules": Format(".toml", ("deck-validate-rules", "deck-random-rules"), lambda t: [RULES[0], "[total]", f"exactly = '{t}'"], (3, 1),
                     (RULES[0], "[total]", "exactly = '٢٦'"), (3, 1)),
 }
@@ -213,6 +220,10 @@ OPTIONS = {
     "ley-players": (("ley-lines", "random", "--players"), ["5", "2", "３"]),
     "ley-build-players": (("build", "ley-lines", "--out", "{d}/out", "--players"), ["9", "four"]),
     "ley-turn": (("ley-lines", "show", "{d}/game.leylines", "-o", "{d}/pos.pdf", "--turn"), ["-1", "99999999999"]),
+    "ptl-seed": (("paint-the-line", "random", "--seed"), ["-1", "4294967296", "٣"]),
+    "ptl-turn": (("paint-the-line", "show", "{d}/game.ptl", "-o", "{d}/pos.pdf", "--turn"), ["-1", "99999999999", "21", "x"]),
+    "ptl-paper": (("paint-the-line", "show", "{d}/game.ptl", "-o", "{d}/pos.pdf", "--paper"), ["a3", ""]),
+    "ptl-show-suffix": (("paint-the-line", "show", "{d}/game.ptl", "-o"), ["{d}/pos.png", "{d}/pos"]),
     "time-limit": (("solitaire", "solve", "{d}/deal.tiles", "--time-limit"), ["0", "nan", "inf", "1e9", "86400", "-1"]),
     "format": (PIECEPACK + ("--format",), ["png", "", ",", "pdf;svg", "\x1b[31m"]),
     "paper": (PIECEPACK + ("--paper",), ["a3", "A4 "]),
@@ -255,6 +266,13 @@ OUTPUTS = [
     Case("deal-o-socket", ("solitaire", "deal", "--seed", "3", "-o", "{f}"), 2, content="socket"),
     Case("solve-o-fifo", ("solitaire", "solve", "{d}/deal.tiles", "-o", "{f}"), 2, content="fifo"),
     Case("ley-random-o-fifo", ("ley-lines", "random", "--seed", "2", "-o", "{f}"), 2, content="fifo"),
+    Case("ptl-show-o-its-record", ("paint-the-line", "show", "{d}/game.svg", "-o", "{d}/game.svg"), 2, setup=("copy:game.ptl:game.svg",)),
+    Case("ptl-show-o-in-proc", ("paint-the-line", "show", "{d}/game.ptl", "-o", "/proc/pos.pdf"), 2),
+    Case("ptl-show-o-socket", ("paint-the-line", "show", "{d}/game.ptl", "-o", "{f}"), 2, content="socket", name="pos.svg"),
+    Case("ptl-random-o-folder", ("paint-the-line", "random", "--seed", "2", "-o", "{d}"), 2),
+    Case("ptl-random-o-under-a-file", ("paint-the-line", "random", "--seed", "2", "-o", "{d}/starter.deck/g.ptl"), 2),
+    Case("ptl-random-o-fifo", ("paint-the-line", "random", "--seed", "2", "-o", "{f}"), 2, content="fifo"),
+    Case("ptl-score-record-named-board", ("paint-the-line", "score", "{d}/game.ptl.board"), 1, setup=("copy:game.ptl:game.ptl.board",)),
     Case("ley-show-o-socket", ("ley-lines", "show", "{d}/game.leylines", "-o", "{f}"), 2, content="socket", name="pos.svg"),
     Case("out-is-a-fifo", ("build", "piecepack", "--tiles", "2-5", "--out", "{f}"), 2, content="fifo"),
     Case("deck-validate-missing-second-file", ("deck", "validate", "{d}/starter.deck", "{d}/nope.deck"), 2),

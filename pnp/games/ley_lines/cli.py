@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Report, deliver, fresh_seed, json_name
+from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -129,19 +128,13 @@ def score_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     return Report(record_path, [], result, read.data)
 
 
-class Paper(str, Enum):
-    """The papers `show` prints on (as `pnp build --paper`; declared here, a game does not import the build layer)."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
 
 @app.command("show", result=("turn", "output"), example="pnp ley-lines show game.leylines --turn 12 --paper letter -o turn12.pdf")
 def show_command(
     record_path: RecordArg,
     turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
-    paper: Annotated[Paper, typer.Option("--paper", envvar="PNP_PAPER", case_sensitive=False, help="Paper size (default: $PNP_PAPER, else a4).")] = Paper.A4,
+    paper: PaperOption = Paper.A4,
     as_json: JsonOption = False,
 ) -> Report:
     """Draw the position on one sheet of paper, scaled to fit: dominoes, cairns, tors, and where each cairn's energy flows."""

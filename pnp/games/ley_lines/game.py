@@ -54,7 +54,8 @@ class Game:
     scores: dict[str, int]
     cairns_placed: list[tuple[str, int, int]] = field(default_factory=list)  # owner, value, line
     tors_placed: int = 0
-    hands: dict[str, Counter] = field(default_factory=dict)  # known hands: what is left in each
+    hands: dict[str, Counter] = field(default_factory=dict)  # known hands: what is left in each (no key at zero)
+    laid: dict[str, int] = field(default_factory=dict)  # dominoes each player has placed
     dealt: dict[Domino, tuple[str, int]] = field(default_factory=dict)  # domino -> (owner, line)
     played: dict[Domino, int] = field(default_factory=dict)  # domino -> line
     events: list[Event] = field(default_factory=list)
@@ -226,8 +227,10 @@ def _turn(game: Game, item: TurnItem) -> None:
             game.finished, game.finished_line = ALL_PASSED, item.line
         return
     hand = game.hands.get(item.player)
-    if hand is not None and not hand:
-        raise _Breach("empty-hand", f"{item.player} has no dominoes left and must pass", item.line, item.at["domino"])
+    laid = game.laid.get(item.player, 0)
+    if (hand is not None and not hand) or laid >= HAND:
+        # Each player is dealt HAND dominoes: once all are laid the hand is empty, dealt or not.
+        raise _Breach("empty-hand", f"{item.player}'s hand is empty: it has laid all {HAND} of its dominoes and must pass", item.line, item.at["domino"])
     d = domino(*item.values)
     rules = domino_rules(game.n)
     if domino_name(d) in rules.banned:
@@ -254,8 +257,11 @@ def _turn(game: Game, item: TurnItem) -> None:
         raise _Breach("no-energy-path", f"the {value} on {name(blocked)} has no energy path to a tor (values never falling) or a cairn (never rising); {_where_legal(game, d)}", item.line, item.at[key])
     game.pos.place(first, a, second, b)
     game.played[d] = item.line
+    game.laid[item.player] = laid + 1
     if hand is not None:
         hand[d] -= 1
+        if not hand[d]:
+            del hand[d]  # a Counter keeps keys at zero: then an empty hand would still look full
     game.turns += 1
     game.passes = 0
     for scored in score_all(game.pos):
@@ -277,7 +283,9 @@ def legal_moves(game: Game, suit: str) -> list[tuple[Domino, Space, int, Space, 
     """Every legal placement for `suit` from its known hand (if unknown: every domino neither
     played nor dealt to someone else)."""
     hand = game.hands.get(suit)
-    if hand is not None:
+    if game.laid.get(suit, 0) >= HAND:
+        pool = []
+    elif hand is not None:
         pool = sorted(hand.elements())
     else:
         pool = [d for d in dominoes_in_play(game.n) if d not in game.played and game.dealt.get(d, (suit, 0))[0] == suit]

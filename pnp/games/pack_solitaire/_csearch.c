@@ -382,6 +382,7 @@ typedef struct {
     int open[17];
     int first_bound[NT];
     int stopped, interrupted, stop_bound;
+    const volatile char *stop_flag; /* a byte the caller sets to stop the search (Ctrl-C); NULL: none */
 } Search;
 
 static double now(void) {
@@ -668,6 +669,10 @@ static void run(Search *S, int k, int mask, int score, int inner, int cap) {
             stop(S, k);
             return;
         }
+        if (S->stop_flag != NULL && *S->stop_flag) { /* set by a signal handler that just ran: stop as at a deadline */
+            stop(S, k);
+            return;
+        }
     }
     const int *twin_before = S->t->twin_before;
     Child children[NO];
@@ -706,14 +711,16 @@ static void run(Search *S, int k, int mask, int score, int inner, int cap) {
     }
 }
 
-/* search(codes, geometry, node_limit, time_limit) -> (best, grid or None, proven, bound, nodes)
+/* search(codes, geometry, node_limit, time_limit[, stop]) -> (best, grid or None, proven, bound, nodes)
  * codes: 64 bytes, the 16 tiles' squares UL UR LL LR (codes.py: 0-5 ranks, 6 empty);
- * geometry: geometry.py's c_geometry() as a buffer of C ints; limits < 0 mean none. */
+ * geometry: geometry.py's c_geometry() as a buffer of C ints; limits < 0 mean none;
+ * stop: a writable buffer (a bytearray) whose first byte, once not 0, stops the search at its next
+ * check (every 1024 nodes) as a deadline does: how Ctrl-C keeps the best layout found so far. */
 static PyObject *search(PyObject *self, PyObject *args) {
-    Py_buffer codes, geo;
+    Py_buffer codes, geo, flag = {NULL};
     long long node_limit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "y*y*Ld", &codes, &geo, &node_limit, &time_limit)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*y*Ld|w*", &codes, &geo, &node_limit, &time_limit, &flag)) return NULL;
     PyObject *result = NULL;
     Geometry *g = NULL;
     Tables *t = NULL;
@@ -741,6 +748,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     }
     S->t = t, S->g = g, S->best = -1, S->node_limit = node_limit;
     S->deadline = time_limit < 0 ? -1 : start + time_limit;
+    S->stop_flag = flag.obj != NULL && flag.len > 0 ? (const volatile char *)flag.buf : NULL;
     for (int i = 0; i < NT; i++) S->first_bound[i] = UNKNOWN;
     run(S, 0, MASKS - 1, 0, 0, NOCAP);
     if (S->interrupted) goto done;
@@ -756,6 +764,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
 done:
     PyBuffer_Release(&codes);
     PyBuffer_Release(&geo);
+    if (flag.obj != NULL) PyBuffer_Release(&flag);
     free(S);
     free_tables(t);
     free(g);

@@ -3,6 +3,8 @@ of its own; or, with `--deals`, a puzzle book of deals for players with two piec
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from functools import partial
 from itertools import pairwise
@@ -10,20 +12,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
 
 from ... import options as parse
-from ...diagnostics import PnpError, shown
+from ...diagnostics import PnpError, plural, rejected, shown
 from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing, Group
 from ...draw.sheets import Component, SheetOptions, impose, plan
+from ...draw.text import BOLD, width_mm
 from ...output import BuildOptions, write_pages
 from ...piecepack.draw import piecepack_layout
 from ...rulesheets import write_rules
+from ...textfile import STDIN, read_bytes
 from ..registry import game
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
 from .draw import BookAnswer, BookDeal, answer_page, book_answers_page, book_page, cut_lines, dealt_tile, record_sheet, solitaire_layout
 from .engine import Tile
+from .files import parse_tiles
 from .generate import deal
 from .scorepad import score_pad
 
@@ -72,21 +77,40 @@ def parse_deals(text: str) -> Deals:
 
 @dataclass(frozen=True)
 class Options:
-    seed: Annotated[Optional[int], parse.Flag("--seed", "Which deal to cut out (1 if neither option is given): the same seed as `pnp solitaire deal --seed`.", parse.seed)] = None
+    seed: Annotated[Optional[int], parse.Flag("--seed", "Which deal to cut out (1 if no option is given): the same seed as `pnp solitaire deal --seed`.", parse.seed)] = None
     deals: Annotated[
         Optional[Deals], parse.Flag("--deals", "A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.", parse_deals, "A-B")
+    ] = None
+    tiles: Annotated[
+        Optional[Path], parse.Flag("--tiles", "A deal of your own to cut out, from a .tiles file (as `pnp solitaire check` reads it; - reads standard input).", metavar="FILE")
     ] = None
     bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
 
 
+@dataclass(frozen=True)
+class Deal:
+    """A deal to cut out: its tiles, what to call it on paper, its files' name and where it came from."""
+
+    tiles: dict[int, Tile]
+    label: str  # "deal 7", or "deal mine.tiles"
+    name: str  # the files: pack-solitaire-7.pdf, pack-solitaire-7-answer.pdf
+    source: str  # for the notes, where the deal came from: "deal 7", "the deal you dealt in mine.tiles"
+
+
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     """A deal at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
-    if options.seed is not None and options.deals is not None:
-        raise PnpError("--seed and --deals: give one; --seed prints one deal to cut out, --deals a book of deals", exit_code=2)
+    given = [flag for flag, value in (("--seed", options.seed), ("--deals", options.deals), ("--tiles", options.tiles)) if value is not None]
+    if len(given) > 1:
+        raise PnpError(
+            f"{' and '.join(given)}: give one; --seed prints one deal to cut out, --deals a book of deals, --tiles a deal of your own", exit_code=2
+        )
     if options.deals:
         files = _book(opts, list(range(options.deals.first, options.deals.last + 1)), options.bw)
+    elif options.tiles is not None:
+        files = _kit(opts, own_deal(options.tiles), options.bw)
     else:
-        files = _kit(opts, DEFAULT_SEED if options.seed is None else options.seed, options.bw)
+        seed = DEFAULT_SEED if options.seed is None else options.seed
+        files = _kit(opts, Deal(deal(seed), f"deal {seed}", f"{NAME}-{seed}", f"deal {seed}"), options.bw)
     pad = score_pad(opts.paper)
     about = f"A score pad for {GAME.made_by}: a log of the deals played, with score and par, to fill in by hand or on screen."
     files += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
@@ -103,9 +127,41 @@ def _claim(solution: Solution) -> str:
     return "the best score this deal allows (proven)" if solution.proven_optimal else "the best layout found in the search given (not proven best)"
 
 
-def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
+def own_deal(path: Path) -> Deal:
+    """The deal a .tiles file holds, checked as `pnp solitaire check` does: an invalid one is
+    refused with every finding (exit 1). Its files are named after the file (`mine.tiles`:
+    pack-solitaire-mine.pdf); from standard input, pack-solitaire-stdin.pdf."""
+    data = read_bytes(path)
+    parsed = parse_tiles(data)
+    if not parsed.valid:
+        raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set, nothing printed ({plural(len(parsed.diagnostics), 'error')})", data)
+    stem = "stdin" if path == STDIN else _FILE_NAME.sub("_", os.fsdecode(path.stem).encode("ascii", "replace").decode()).strip("._") or "tiles"
+    called = _fitted(shown(path.name))
+    label = "your deal" if path == STDIN else f"deal {called}"
+    source = "the deal you dealt, read from standard input," if path == STDIN else f"the deal you dealt in {called}"
+    return Deal(parsed.value.tiles, label, f"{NAME}-{stem[:MOST_STEM]}", source)
+
+
+# A file name pnp writes keeps to these characters: anything else in a .tiles file's name becomes `_`.
+_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]")
+MOST_STEM = 32  # characters of the name's stem in the files' names (the notes name the answer's file in one word)
+TITLE_ROOM = 150.0  # mm: a title naming the file (not wrapped) stays this wide, well inside A4 and Letter
+
+
+def _fitted(name: str) -> str:
+    """A file's name short enough for the longest title it goes in, cut with `...` where it must be."""
+    size = solitaire_layout().title_size
+    title = "Pack Solitaire - record sheet - deal {}"
+    if width_mm(title.format(name), BOLD, size) <= TITLE_ROOM:
+        return name
+    while name and width_mm(title.format(name + "..."), BOLD, size) > TITLE_ROOM:
+        name = name[:-1]
+    return name + "..."
+
+
+def _kit(opts: BuildOptions, dealt: Deal, bw: bool) -> list[Path]:
     """The deal's tiles at true size (a tile too few for a sheet goes on the record sheet); the answer apart."""
-    tiles = deal(seed)
+    tiles = dealt.tiles
     size = piecepack_layout().tile.size
     sheet = SheetOptions(opts.paper, duplex=False)  # the tiles lie face down in this game: no backs
     full = plan(size, size, sheet)
@@ -116,19 +172,19 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
     rest = rest if rest <= LOOSE_MOST else 0
     on_sheets, loose = ids[: len(ids) - rest], ids[len(ids) - rest :]
     components = [Component(size, size, partial(dealt_tile, i, tiles[i], bw=bw)) for i in on_sheets]
-    pages = impose(components, sheet, caption=f"Pack Solitaire deal {seed}")
+    pages = impose(components, sheet, caption=f"Pack Solitaire {dealt.label}")
     for page in pages:
         page.add(*cut_lines(_placed(page, size), size, bw))
-    title = f"Pack Solitaire - record sheet - deal {seed}"
+    title = f"Pack Solitaire - record sheet - {dealt.label}"
     record = record_sheet(opts.paper, title, bw, loose={i: tiles[i] for i in loose}, games=solitaire_layout().deal_record_grids)
     best = _par(tiles)
     notes = [f"This page is the answer: {_claim(best)}. Look at it only when you have played."]
-    answer = answer_page(opts.paper, f"Answer: Pack Solitaire deal {seed} - par {best.score}", notes, tiles, best.layout, bw)
-    answer_name = f"{NAME}-{seed}-answer"
+    answer = answer_page(opts.paper, f"Answer: Pack Solitaire {dealt.label} - par {best.score}", notes, tiles, best.layout, bw)
+    answer_name = f"{dealt.name}-answer"
     doc = document(
-        f"Pack Solitaire - deal {seed}",
+        f"Pack Solitaire - {dealt.label}",
         opts.paper,
-        f"{GAME.made_by}: deal {seed} to cut out, and a record sheet. "
+        f"{GAME.made_by}: {dealt.source} to cut out, and a record sheet. "
         f"The best layout is kept apart, in {answer_name}.pdf, so printing this file spoils nothing. The rules are in {NAME}-rules.pdf.",
         [
             # The record sheet first: the file's notes stand on it, under its grids.
@@ -136,8 +192,8 @@ def _kit(opts: BuildOptions, seed: int, bw: bool) -> list[Path]:
             Part("Tiles", f"the dealt tiles, {size:g} mm square, coin side only: cut along the dark lines.", pages),
         ],
     )
-    return write_pages(f"{NAME}-{seed}", doc.pages, opts, title=doc.title, hints=doc.hints) + write_pages(
-        answer_name, [answer], opts, title=f"Pack Solitaire, deal {seed}: the answer"
+    return write_pages(dealt.name, doc.pages, opts, title=doc.title, hints=doc.hints) + write_pages(
+        answer_name, [answer], opts, title=f"Pack Solitaire, {dealt.label}: the answer"
     )
 
 

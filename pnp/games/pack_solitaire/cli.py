@@ -1,26 +1,29 @@
-"""`pnp solitaire`: deal, check, score and solve Pack Solitaire."""
+"""`pnp solitaire`: deal, check, score, show and solve Pack Solitaire."""
 
 from __future__ import annotations
 
+import json
+import signal
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Iterator, Optional
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Report, deliver, fresh_seed, json_name
-from ...diagnostics import error, plural, rejected, shown
+from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, envelope, fresh_seed, json_name
+from ...diagnostics import PnpError, error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
 from ..registry import game
-from .engine import score_layout
+from .engine import LL, LR, MARKS, MEANINGS, SIZE, UL, UR, FacingPair, Layout, ScoreResult, Tile, classified_pairs, rotate, score_layout, square_text
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
 from .generate import deal
 
 GAME = game("pack-solitaire")
 app = App(
     GAME.group,
-    help=f"{GAME.made_by}: 16 tiles from two piecepacks' coins, laid in a 4 x 4 grid. Deal, check, score and solve.",
+    help=f"{GAME.made_by}: 16 tiles from two piecepacks' coins, laid in a 4 x 4 grid. Deal, check, score, show and solve.",
     example="pnp solitaire deal --seed 7 -o deal.tiles",
 )
 
@@ -68,10 +71,20 @@ def _cell(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1} column {cell[1] + 1}"
 
 
+LayoutArg = Annotated[Path, typer.Argument(help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT")]
+
+
+def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
+    """The layout's score, and a `facing-pair` finding where each broken pair is written."""
+    result = score_layout(tileset.tiles, layout.layout)
+    broken = [error("facing-pair", f"{_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", *layout.where[v.cells[0]]) for v in result.violations]
+    return result, broken
+
+
 @app.command("score", result=("tiles_placed", "pairs", "score"), example="pnp solitaire score deal.tiles my.layout")
 def score_command(
     tiles: TilesArg,
-    layout: Annotated[Path, typer.Argument(help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT")],
+    layout: LayoutArg,
     as_json: JsonOption = False,
 ) -> Report:
     """Check every facing pair of a layout and score it (each matching pair counts from both tiles: 2 points)."""
@@ -82,8 +95,7 @@ def score_command(
         if not as_json:
             typer.echo(f"{shown(layout)}: invalid layout, {plural(len(parsed.diagnostics), 'error')}")
         return Report(layout, parsed.diagnostics, source=data)
-    result = score_layout(tileset.tiles, parsed.value.layout)
-    broken = [error("facing-pair", f"{_cell(v.cells[0])} and {_cell(v.cells[1])}: {v.message}", *parsed.value.where[v.cells[0]]) for v in result.violations]
+    result, broken = _scored(tileset, parsed.value)
     if not as_json:
         p = result.pairs
         typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
@@ -92,28 +104,170 @@ def score_command(
     return Report(layout, broken, {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score}, data)
 
 
-@app.command(
-    "solve", result=("score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine"), example="pnp solitaire solve deal.tiles -o best.layout"
-)
+STEP = 9  # characters from one tile to the next in the text view: 5 for its squares, 4 for the marks between
+
+
+def layout_text(tiles: dict[int, Tile], layout: Layout, pairs: list[FacingPair]) -> str:
+    """A layout as text: each tile's number (and turn), then its four squares as they lie, in two
+    lines; between two tiles, each facing pair's mark (engine.MARKS), level with its squares; under a
+    row of tiles, the marks of the pairs facing the row below, under their squares."""
+    width = SIZE * STEP - 4
+    marks = {(p.cell_a, p.cell_b, p.square_a): MARKS[p.kind] for p in pairs}
+    out: list[str] = []
+    for r in range(SIZE):
+        label, upper, lower, below = ([" "] * width for _ in range(4))
+        for c in range(SIZE):
+            x = c * STEP
+            placement = layout[r][c]
+            if placement is None:
+                label[x] = "."
+                continue
+            name = f"[{placement.tile_id}@{placement.deg}]" if placement.deg else f"[{placement.tile_id}]"
+            label[x : x + len(name)] = name
+            squares = rotate(tiles[placement.tile_id], placement.deg)
+            for line, (left, right) in ((upper, (UL, UR)), (lower, (LL, LR))):
+                line[x : x + 2] = f"{square_text(squares[left]):<2}"
+                line[x + 3 : x + 5] = f"{square_text(squares[right]):<2}"
+            for line, square in ((upper, UR), (lower, LR)):
+                line[x + 6 : x + 7] = marks.get(((r, c), (r, c + 1), square), " ")  # 2 spaces after the tile, 2 before the next
+            for dx, square in ((0, LL), (3, LR)):
+                below[x + dx] = marks.get(((r, c), (r + 1, c), square), " ")
+        out += ["".join(line).rstrip() for line in (label, upper, lower)]
+        if r + 1 < SIZE:
+            out.append("".join(below).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _summary(result: ScoreResult) -> str:
+    p = result.pairs
+    return f"score {result.score}: {plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} broken"
+
+
+def _key() -> str:
+    return "marks: " + ", ".join(f"{MARKS[k]} {MEANINGS[k]}" for k in MARKS)
+
+
+
+@app.command("show", result=("tiles_placed", "pairs", "score", "output", "scale"), example="pnp solitaire show deal.tiles best.layout -o best.pdf")
+def show_command(
+    tiles: TilesArg,
+    layout: LayoutArg,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Draw it into this .pdf or .svg file (default: print it as text).", dir_okay=False)] = None,
+    paper: PaperOption = Paper.A4,
+    as_json: JsonOption = False,
+) -> Report:
+    """Show a layout as the tiles lie, turned as placed, each facing pair marked (match, sum to 5, wild, broken), with the score."""
+    kind = output.suffix.lower() if output is not None else None
+    if output is not None and kind not in (".pdf", ".svg"):
+        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    tileset = load_tiles(tiles)
+    data = read_bytes(layout)
+    if output is not None:
+        check_file(output)  # never an input, nor a folder or a place pnp cannot write
+    parsed = parse_layout(data, tileset.tiles)
+    if parsed.diagnostics:
+        if not as_json:
+            typer.echo(f"{shown(layout)}: invalid layout, nothing shown ({plural(len(parsed.diagnostics), 'error')})", err=True)
+        return Report(layout, parsed.diagnostics, source=data)
+    placed = parsed.value.layout
+    result, broken = _scored(tileset, parsed.value)
+    pairs = classified_pairs(tileset.tiles, placed)
+    scale = None
+    if output is None:
+        if not as_json:
+            typer.echo(layout_text(tileset.tiles, placed, pairs) + _key() + "\n" + _summary(result))
+    else:
+        from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
+        from ...draw.svg import render_svg
+        from .draw import show_layout_page
+
+        heading = [f"Pack Solitaire: {shown(layout.name)} with the tiles of {shown(tiles.name)}", _summary(result) + ("" if not broken else " (a broken pair is against the rules)"), "Each pair of facing squares is marked where the two tiles meet; " + _key() + "."]
+        shown_page = show_layout_page(Paper(paper).value, heading, tileset.tiles, placed, pairs)
+        page = shown_page.page
+        write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
+        scale = shown_page.scale
+        if not as_json:
+            size = "at true size" if scale >= 1 else f"scaled to {100 * scale:.1f} % to fit the paper"
+            typer.echo(f"wrote {shown(output)} (tiles {size})", err=True)
+    if broken and not as_json:
+        typer.echo(f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules", err=True)
+    fields = {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score, "output": json_name(output), "scale": scale}
+    return Report(layout, broken, fields, data)
+
+
+SOLVE_FIELDS = ("score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine", "interrupted")
+
+
+@contextmanager
+def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
+    """While the search runs, Ctrl-C (SIGINT) sets `flag[0]` instead of ending pnp at once: the search
+    stops at its next check (within 1024 nodes) with the best layout found so far. A second Ctrl-C
+    does what the first would have done without this (pnp.cli: end with one line, exit 130)."""
+    try:
+        previous = signal.getsignal(signal.SIGINT)
+    except ValueError:  # pragma: no cover - not the main thread: signals stay as they are
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        if not flag[0]:
+            flag[0] = 1
+        elif callable(previous):
+            previous(signum, frame)
+        elif previous in (signal.SIG_DFL, None):  # pragma: no cover - it ends the process (tested in one of its own)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.raise_signal(signal.SIGINT)
+
+    try:
+        signal.signal(signal.SIGINT, stop)
+    except ValueError:  # pragma: no cover - not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
+@app.command("solve", result=SOLVE_FIELDS, example="pnp solitaire solve deal.tiles -o best.layout")
 def solve_command(
     tiles: TilesArg,
     time_limit: Annotated[float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")] = 60.0,
     as_json: JsonOption = False,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Also write the layout to this .layout file.", dir_okay=False)] = None,
 ) -> Report:
-    """The best layout: as many tiles placed as possible, then the highest score, proven where time allows."""
+    """The best layout: as many tiles placed as possible, then the highest score, proven where time allows.
+    Ctrl-C stops the search: it prints the best layout found so far (and writes it with -o), not proven, exit 130."""
     from .solver import solve  # the solver loads only when asked for
 
     tileset = load_tiles(tiles)
     if output is not None:
         check_file(output)  # before the search: a long solve must not end in an unwritable file
-    solution = solve(tileset.tiles, time_limit=time_limit)
+    flag = bytearray(1)
+    with ctrl_c_stops(flag):
+        solution = solve(tileset.tiles, time_limit=time_limit, stop=flag)
+    interrupted = bool(flag[0])
     text = format_layout(solution.layout)
     if output is not None:
         write_file(output, text)
-    if not as_json:
-        proof = "proven optimal" if solution.proven_optimal else f"not proven; no layout scores more than {solution.bound}"
-        typer.echo(text, nl=False)
-        typer.echo(f"score {solution.score} with {plural(solution.tiles_placed, 'tile')} ({proof}; {solution.seconds:.1f} s)")
     keys = ("score", "tiles_placed", "proven_optimal", "bound")
-    return Report(tiles, result={k: getattr(solution, k) for k in keys} | {"layout": text, "seconds": round(solution.seconds, 3), "engine": solution.engine})
+    result = {k: getattr(solution, k) for k in keys} | {"layout": text, "seconds": round(solution.seconds, 3), "engine": solution.engine, "interrupted": interrupted}
+    report = Report(tiles, result=result)
+    if not as_json:
+        if solution.proven_optimal:
+            proof = f"proven optimal; {solution.seconds:.1f} s"
+        elif interrupted:
+            proof = f"not proven: interrupted after {solution.seconds:.1f} s; no layout scores more than {solution.bound}"
+        else:
+            proof = f"not proven; no layout scores more than {solution.bound}; {solution.seconds:.1f} s"
+        typer.echo(text, nl=False)
+        typer.echo(f"score {solution.score} with {plural(solution.tiles_placed, 'tile')} ({proof})")
+    if interrupted:
+        # Ctrl-C ends pnp with exit 130 (pnp.cli), here once the best layout so far is out.
+        if as_json:
+            typer.echo(json.dumps(envelope("solitaire solve", SOLVE_FIELDS, report), indent=2))
+        if output is not None and not as_json:
+            typer.echo(f"wrote {shown(output)}", err=True)
+        typer.echo("pnp: interrupted", err=True)
+        raise typer.Exit(130)
+    return report

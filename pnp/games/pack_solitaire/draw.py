@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...draw.pages import titled_page
+from ...draw.poster import GUARD
 from ...draw.sheets import room_below
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
-from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm
+from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm, wrap
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...piecepack.colours import mix
 from ...piecepack.draw import draw_coin, piecepack_layout, rank_mark, scheme, square_centres
 from ...piecepack.symbols import suit_symbol
-from .engine import SIZE, Layout, Tile
+from .engine import LL, MARKS, MEANINGS, SIZE, UR, FacingPair, Kind, Layout, Tile
 from .files import format_layout
 
 
@@ -325,3 +326,98 @@ def book_answers_page(paper: str, answers: list[BookAnswer], footnote: str, bw: 
         page.add(*_answer_tiles(left, top + grid_y, b.answer_tile, answer.tiles, answer.layout, b.answer_label, 0.5, bw))
     page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", ink))
     return page
+
+
+# `pnp solitaire show`: a layout as it lies on the table, every facing pair marked.
+
+MARK_COLOURS = {"match": "#1B7F3B", "sum5": "#2358A6", "wild": "#6B6B6B", "invalid": "#C62828"}
+MARK_RADIUS = 2.4  # mm: a mark fits between two facing coins (6.35 mm apart at true size)
+MARK_SIZE = 10.0  # pt
+KEY_HEIGHT = 12.0  # mm under the grid for the marks' key
+
+
+@dataclass(frozen=True)
+class ShownLayout:
+    page: Drawing
+    scale: float  # of the tiles: 1.0 is true size
+
+
+def pair_mark(kind: Kind, x: float, y: float) -> list[Shape]:
+    """A facing pair's mark centred on (x, y): its symbol (engine.MARKS) white on a disc of its colour."""
+    size = MARK_SIZE
+    return [
+        Circle(x, y, MARK_RADIUS, Style(fill=MARK_COLOURS[kind], stroke="#FFFFFF", stroke_width=0.3)),
+        Text(x, y + cap_height(size, BOLD) / 2, MARKS[kind], size, BOLD, "#FFFFFF", "middle"),
+    ]
+
+
+def pair_centre(pair: FacingPair, left: float, top: float, t: float) -> tuple[float, float]:
+    """Where two facing squares meet: on the edge the two tiles share, level with the squares."""
+    (ra, ca), (rb, cb) = pair.cell_a, pair.cell_b
+    if ra == rb:  # side by side: the left tile's UR faces UL, its LR faces LL
+        return left + cb * t, top + ra * t + (t / 4 if pair.square_a == UR else 3 * t / 4)
+    return left + ca * t + (t / 4 if pair.square_a == LL else 3 * t / 4), top + rb * t  # one above the other
+
+
+def show_layout_page(paper: str, heading: list[str], tiles: dict[int, Tile], layout: Layout, pairs: list[FacingPair]) -> ShownLayout:
+    """One page of `paper`: the heading (a title, the outcome, then lines of notes), the tiles at true size if
+    they fit the paper (else scaled, and the page says so), each facing pair marked, and the key."""
+    sheet, lay = sheet_layout(), solitaire_layout()
+    width, height = sheet.paper[paper].width, sheet.paper[paper].height
+    margin = sheet.margin + GUARD  # inside the printable area, anti-aliased edges included
+    room = width - 2 * margin
+    size = piecepack_layout().tile.size
+    page = Drawing(width, height, title=heading[0])
+    title, *notes = heading
+    y, texts = margin, []
+    outcome, *notes = notes
+    heads = [(title, BOLD, lay.text_size + 3), (outcome, BOLD, lay.text_size)] + [(note, "Helvetica", lay.small_size) for note in notes]
+    for line, font, pt in heads + [("", "Helvetica", lay.small_size)]:  # the last: the scale, set below
+        for part in _lines(line, font, pt, room):
+            y += cap_height(pt, font)
+            texts.append((part, font, pt, y))
+            y += 0.75 * pt * MM_PER_PT
+    top = y + 3.0
+    k = min(1.0, room / (SIZE * size), (height - margin - top - KEY_HEIGHT) / (SIZE * size))
+    k = 1.0 if k >= 1 else float(f"{k:.3f}")  # drawn at the scale the page prints
+    *texts, (_, font, pt, scale_y) = texts
+    page.add(*(Text(margin, at, part, pt, font, "#000000") for part, font, pt, at in texts))
+    name = "A4" if paper == "a4" else paper.title()
+    said = "Tiles at true size (2 in, 50.8 mm): print at 100 %." if k >= 1 else f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles does not fit on {name} paper."
+    page.add(Text(margin, scale_y, said, pt, font, "#000000"))
+    t = size * k
+    left = margin + (room - SIZE * t) / 2
+    page.add(*_answer_tiles(left, top, t, tiles, layout, lay.small_size, 0.5, False))
+    for pair in pairs:
+        page.add(*pair_mark(pair.kind, *pair_centre(pair, left, top, t)))
+    page.add(*_mark_key(margin, top + SIZE * t + KEY_HEIGHT / 2, room))
+    return ShownLayout(page, k)
+
+
+def _mark_key(left: float, mid: float, width: float) -> list[Shape]:
+    """The four marks, each with what it means, one after another; a second row if one is not enough."""
+    shapes: list[Shape] = []
+    pt, gap = solitaire_layout().small_size, 6.0
+    x, y = left, mid
+    for kind in MARKS:
+        w = 2 * MARK_RADIUS + 1.5 + width_mm(MEANINGS[kind], "Helvetica", pt)
+        if x > left and x + w > left + width:
+            x, y = left, y + 2 * MARK_RADIUS + 1.5
+        shapes += pair_mark(kind, x + MARK_RADIUS, y)
+        shapes.append(Text(x + 2 * MARK_RADIUS + 1.5, y + cap_height(pt) / 2, MEANINGS[kind], pt, "Helvetica", "#000000"))
+        x += w + gap
+    return shapes
+
+
+def _lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """`text` wrapped to `width` mm; a word wider than that (a long file name) is cut where it must be."""
+    lines = wrap(text, font, size, width) if text else [""]
+    if lines is not None:
+        return lines
+    out, line = [], ""
+    for ch in text:
+        if line and width_mm(line + ch, font, size) > width:
+            out.append(line)
+            line = ""
+        line += ch
+    return out + [line]

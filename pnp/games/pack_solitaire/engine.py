@@ -19,6 +19,9 @@ Kind = Literal["match", "sum5", "wild", "invalid"]
 SIZE = 4
 UL, UR, LL, LR = range(4)
 KINDS: tuple[Kind, ...] = ("match", "sum5", "wild", "invalid")
+# How `pnp solitaire show` marks a facing pair of each kind, in text and on paper, and names it.
+MARKS: dict[Kind, str] = {"match": "=", "sum5": "+", "wild": "*", "invalid": "x"}
+MEANINGS: dict[Kind, str] = {"match": "match (same rank or both empty: 2 points)", "sum5": "sum to 5", "wild": "wild (one square empty)", "invalid": "broken"}
 
 # Where each square ends up after a quarter turn clockwise: UL->UR, UR->LR, LR->LL, LL->UL.
 _QUARTER_TURN = (LL, UL, LR, UR)  # new square i comes from old square _QUARTER_TURN[i]
@@ -91,8 +94,8 @@ class ScoreResult:
     violations: list[Violation] = field(default_factory=list)
 
 
-def score_layout(tiles: dict[int, Tile], layout: Layout) -> ScoreResult:
-    """Classify every facing pair of a layout and score it as the rules are written."""
+def placed_squares(tiles: dict[int, Tile], layout: Layout) -> dict[Cell, Tile]:
+    """The squares of each placed tile as they lie on the table, turned as the layout says."""
     size = len(layout)
     if any(len(row) != size for row in layout):
         raise ValueError("the layout must be a square grid")
@@ -104,13 +107,35 @@ def score_layout(tiles: dict[int, Tile], layout: Layout) -> ScoreResult:
             if placement.tile_id not in tiles:
                 raise ValueError(f"cell {(r, c)} holds unknown tile {placement.tile_id}")
             squares[(r, c)] = rotate(tiles[placement.tile_id], placement.deg)
+    return squares
 
+
+class FacingPair(NamedTuple):
+    """Two facing squares of neighbouring tiles and how they relate."""
+
+    cell_a: Cell
+    square_a: int
+    cell_b: Cell
+    square_b: int
+    kind: Kind
+
+
+def classified_pairs(tiles: dict[int, Tile], layout: Layout) -> list[FacingPair]:
+    """Every facing pair of the layout where both tiles are placed, in `facing_pairs` order, classified."""
+    squares = placed_squares(tiles, layout)
+    return [
+        FacingPair(cell_a, sq_a, cell_b, sq_b, classify(squares[cell_a][sq_a], squares[cell_b][sq_b]))
+        for cell_a, sq_a, cell_b, sq_b in facing_pairs(len(layout))
+        if cell_a in squares and cell_b in squares
+    ]
+
+
+def score_layout(tiles: dict[int, Tile], layout: Layout) -> ScoreResult:
+    """Classify every facing pair of a layout and score it as the rules are written."""
+    squares = placed_squares(tiles, layout)
     result = ScoreResult(tiles_placed=len(squares))
-    for cell_a, sq_a, cell_b, sq_b in facing_pairs(size):
-        if cell_a not in squares or cell_b not in squares:
-            continue
+    for cell_a, sq_a, cell_b, sq_b, kind in classified_pairs(tiles, layout):
         a, b = squares[cell_a][sq_a], squares[cell_b][sq_b]
-        kind = classify(a, b)
         result.pairs[kind] += 1
         if kind == "invalid":
             texts = (square_text(a), square_text(b))

@@ -1,25 +1,90 @@
-"""`pnp paint-the-line`: check and score the scoring board of a finished game of Paint the Line."""
+"""`pnp paint-the-line`: check, score, draw and generate games of Paint the Line (`.ptl` records),
+and score the scoring board of a finished game (`.board`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
-from ...app import App, JsonOption, Report
-from ...textfile import read_bytes
+from ... import options as parse
+from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
+from ...diagnostics import Diagnostic, Parsed, PnpError, error, plural, shown
+from ...output import check_file, write_file
+from ...textfile import decode, read_bytes, tokens_by_line
 from ..registry import game
-from .engine import ColourScore, Group, Result, score
-from .files import load_board
+from .engine import Board, ColourScore, Group, Result, score, space_name
+from .files import Record, load_board, load_record
+from .game import PICKS, Game, pyramid_name, replay
 
 GAME = game("paint-the-line")
 app = App(
     GAME.group,
-    help=f"{GAME.made_by}, a two-player Looney Pyramids game: check a finished 3x6 scoring board and score each player's groups.",
-    example="pnp paint-the-line score finished.board",
+    help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
+    example="pnp paint-the-line random --seed 3 -o game.ptl",
 )
 
+RecordArg = Annotated[Path, typer.Argument(help="A .ptl game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
+
+
+@dataclass(frozen=True)
+class Read:
+    """A record as read: its text, its parse, its replay (None when its syntax is broken) and every finding."""
+
+    data: bytes
+    record: Parsed[Record]
+    game: Game | None
+
+    @property
+    def found(self) -> list[Diagnostic]:
+        return list(self.record.diagnostics) + (self.game.diagnostics if self.game else [])
+
+    @property
+    def valid(self) -> bool:
+        return self.game is not None and not self.found
+
+
+def read_game(path: Path, data: bytes | None = None, until_turn: int | None = None) -> Read:
+    data = read_bytes(path) if data is None else data
+    record = load_record(data)
+    return Read(data, record, replay(record.value, until_turn) if record.valid else None)
+
+
+def _invalid(path: Path, read: Read, verdict: str, as_json: bool) -> Report:
+    """`verdict`: what the command does not do with an invalid record (empty: it only checks)."""
+    if not as_json:
+        done = f", {verdict}" if verdict else ""
+        typer.echo(f"{shown(path)}: invalid record{done} ({plural(len(read.found), 'error')})", err=True)
+    return Report(path, read.found, source=read.data)
+
+
+def _status(game: Game) -> str:
+    if game.finished:
+        return f"finished: {game.finished}"
+    if len(game.picks) < PICKS:
+        return f"unfinished: {plural(len(game.picks), 'colour')} of {PICKS} chosen"
+    return f"unfinished: player {game.to_move()} to move"
+
+
+def _players_json(game: Game) -> list[dict]:
+    return [{"player": n, "colours": list(game.colours(n))} for n in (1, 2)]
+
+
+@app.command("check", result=("players", "turns", "finished"), example="pnp paint-the-line check game.ptl")
+def check_command(record_path: RecordArg, as_json: JsonOption = False) -> Report:
+    """Check every rule: the colour picks, each move's route and capture, each placement, the end of the game."""
+    read = read_game(record_path)
+    if not read.valid:
+        return _invalid(record_path, read, "", as_json)
+    g = read.game
+    if not as_json:
+        typer.echo(f"{shown(record_path)}: valid record: {plural(len(g.picks), 'pick')}, {plural(g.turns, 'turn')}, {_status(g)}")
+    return Report(record_path, [], {"players": _players_json(g), "turns": g.turns, "finished": bool(g.finished)}, read.data)
+
+
+# --- score ----------------------------------------------------------------------------------
 
 
 def _group_json(group: Group) -> dict:
@@ -53,25 +118,135 @@ def _verdict(result: Result) -> str:
     return f"tied at {one.score}; player {win.player} wins with the larger group, {_pyramids(win.largest_group)} to {lose.largest_group}"
 
 
+def _so_far(result: Result, turns: int) -> str:
+    one, two = result.players
+    lead = "level" if one.score == two.score else f"player {1 if one.score > two.score else 2} leads"
+    return f"unfinished after {plural(turns, 'turn')}: {lead}, {one.score} to {two.score} so far"
+
+
 def _pyramids(n: int) -> str:
     return f"{n} pyramid{'s' * (n != 1)}"
 
 
-@app.command("score", result=("players", "colours", "winner"), example="pnp paint-the-line score finished.board --json")
+def is_record(path: Path, data: bytes) -> bool:
+    """`.ptl` files are records, `.board` files boards; any other name (standard input too) is a
+    record when its first line that holds something starts with `pick`, 1 or 2."""
+    suffix = path.suffix.lower()
+    if suffix in (".ptl", ".board"):
+        return suffix == ".ptl"
+    text, problem = decode(data)
+    lines = tokens_by_line(text) if problem is None else []
+    return bool(lines) and lines[0][1][0][1].lower() in ("pick", "1", "2")
+
+
+def _with_colours(read: Read, needs: str) -> Read:
+    """The record as read, refused when its picks stop before every colour is chosen (`needs`: what for)."""
+    g = read.game
+    if not read.valid or len(g.picks) == PICKS:
+        return read
+    last = read.record.value.items[-1]
+    found = error("no-colours", f"the record stops after {plural(len(g.picks), 'colour pick')}: {needs} needs all {PICKS} colours chosen", last.line, last.column)
+    return Read(read.data, read.record, Game(g.pos, diagnostics=[found]))
+
+
+def _record_board(path: Path, data: bytes, as_json: bool) -> tuple[Board | None, Game | None, Report | None]:
+    """The scoring board a record reaches, its game, or the report of why there is none."""
+    read = _with_colours(read_game(path, data), "scoring")
+    if not read.valid:
+        return None, None, _invalid(path, read, "not scored", as_json)
+    return read.game.board(), read.game, None
+
+
+@app.command("score", result=("players", "colours", "winner", "finished", "turns"), example="pnp paint-the-line score game.ptl --json")
 def score_command(
-    file: Annotated[Path, typer.Argument(help="A .board file: the two player lines, then 3 rows of 6 spaces (- reads standard input).", metavar="BOARD")],
+    file: Annotated[Path, typer.Argument(help="A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", metavar="GAME")],
     as_json: JsonOption = False,
 ) -> Report:
-    """Score a finished board: each group of one colour is worth its pips times its pyramids."""
+    """Score a game: each group of one colour on the scoring board is worth its pips times its pyramids."""
     data = read_bytes(file)
-    board, diagnostics = load_board(data)
-    if board is None:
-        return Report(file, diagnostics, source=data)
+    g: Game | None = None
+    if is_record(file, data):
+        board, g, refused = _record_board(file, data, as_json)
+        if refused is not None:
+            return refused
+    else:
+        board, diagnostics = load_board(data)
+        if board is None:
+            return Report(file, diagnostics, source=data)
+    assert board is not None
     result = score(board)
+    finished = g is None or bool(g.finished)
     if not as_json:
         for colour in result.colours:
             typer.echo(_colour_line(colour))
         for p in result.players:
             typer.echo(f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}")
-        typer.echo(_verdict(result))
-    return Report(file, diagnostics, result_json(result), data)
+        typer.echo(_verdict(result) if finished else _so_far(result, g.turns))
+    fields = result_json(result) | {"finished": finished, "turns": g.turns if g else None}
+    if not finished:
+        fields["winner"] = None
+    return Report(file, [], fields, data)
+
+
+# --- show -----------------------------------------------------------------------------------
+
+
+
+def move_line(g: Game) -> str:
+    """The last turn in words, or what the position is when there is none."""
+    m = g.last
+    if m is None:
+        return "after the colour picks, before the first turn"
+    route = " ".join(space_name(c) for c in m.route)
+    return (
+        f"turn {g.turns}: player {m.player} moved the {pyramid_name(m.mover)} {route}, capturing the {pyramid_name(m.captured)}, "
+        f"placed on {space_name(m.place)}"
+    )
+
+
+@app.command("show", result=("turn", "output"), example="pnp paint-the-line show game.ptl --turn 12 --paper letter -o turn12.pdf")
+def show_command(
+    record_path: RecordArg,
+    turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the colour picks); the last by default.")] = None,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
+    paper: PaperOption = Paper.A4,
+    as_json: JsonOption = False,
+) -> Report:
+    """Draw both boards at true size on one sheet: every stack, the last move as an arrow along its route, where its capture went."""
+    output = output or Path(record_path.with_suffix(".pdf").name)
+    kind = output.suffix.lower()
+    if kind not in (".pdf", ".svg"):
+        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    read = _with_colours(read_game(record_path), "drawing")
+    check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
+    if not read.valid:
+        return _invalid(record_path, read, "nothing drawn", as_json)
+    g = read.game
+    if turn is not None and turn > g.turns:
+        raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(g.turns, 'turn')}", exit_code=2)
+    if turn is not None:
+        g = replay(read.record.value, turn)
+    from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
+    from ...draw.svg import render_svg
+    from .draw import position_page
+
+    page = position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), Paper(paper).value)
+    write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
+    if not as_json:
+        typer.echo(f"wrote {shown(output)}", err=True)
+    return Report(record_path, [], {"turn": g.turns, "output": json_name(output)}, read.data)
+
+
+@app.command("random", result=("seed", "record", "output"), example="pnp paint-the-line random --seed 3 -o game.ptl")
+def random_command(
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,
+    output: OutputOption = None,
+    as_json: JsonOption = False,
+) -> Report:
+    """A whole random legal game as a .ptl record: colour picks and every turn drawn among the legal ones."""
+    from .generate import random_record  # the move generator loads only here
+
+    seed = fresh_seed(seed, as_json)
+    text = random_record(seed)
+    deliver(text, output, as_json)
+    return Report(None, result={"seed": seed, "record": text, "output": json_name(output)})

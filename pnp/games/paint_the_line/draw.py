@@ -1,4 +1,5 @@
-"""Paint the Line on paper: the two boards, and Looney Pyramids to fold (the score pad: scorepad.py).
+"""Paint the Line on paper: the two boards, Looney Pyramids to fold, and a position of a game as
+`pnp paint-the-line show` draws it (the score pad: scorepad.py).
 
 Every colour is drawn by `_paint`: a solid fill, or for black and white a pattern of black
 lines or dots on white, so the game still plays from a one-ink print."""
@@ -10,12 +11,14 @@ from dataclasses import dataclass
 
 from pydantic import field_validator
 
+from ...draw.figures import arrow
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
 from ...draw.sheets import page_caption, room_below
-from ...draw.text import BOLD, cap_height
-from ...layouts import LayoutModel, Length, Points, load_layout
-from .engine import BLOCKED, COLS, LETTERS, ROWS, SETUP
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from .engine import BLOCKED, COLS, LETTERS, MOVE_ROWS, OPEN, ROWS, SETUP, Pyramid, score, space_name
+from .game import Game
 
 INK = "#1A1A1A"
 PAPER = "#FFFFFF"
@@ -288,15 +291,41 @@ def boards_page(paper: str, bw: bool = False) -> Drawing:
                 page.add(Rect(cx - plate_w / 2, cy - plate_h / 2, plate_w, plate_h, Style(fill=PAPER), radius=1.0))
             page.add(Text(cx, cy + cap_height(lay.label_size) / 2, label, lay.label_size, BOLD, ink, "middle"))
     page.add(*_grid(x0, y, len(SETUP), COLS, lay))
+    page.add(*coordinates(x0, y, len(SETUP), COLS, sq))
     y = _heading(page, "Scoring board", x0, y + len(SETUP) * sq + lay.board_gap, lay)
-    for r, col in sorted(BLOCKED):
-        bx, by = x0 + col * sq, y + r * sq
-        cross = Style(stroke=INK, stroke_width=lay.board_stroke)
-        page.add(Rect(bx, by, sq, sq, Style(fill=BLOCKED_FILL)), Line(bx, by, bx + sq, by + sq, cross), Line(bx + sq, by, bx, by + sq, cross))
+    page.add(*_blocked(x0, y, sq, lay))
     page.add(*_grid(x0, y, ROWS, COLS, lay))
+    page.add(*coordinates(x0, y, ROWS, COLS, sq))
     page.add(page_caption(title, paper))
-    page.room = room_below(y + ROWS * sq, paper)
+    page.room = room_below(y + ROWS * sq + COORDINATE_ROOM, paper)  # below the column letters
     return page
+
+
+# Every space is named as records name it (engine.space_name): a column letter under the board,
+# a row number at its left, small, outside the grid.
+COORDINATE_SIZE = 7.5  # pt
+COORDINATE_GAP = 1.2  # mm between the grid and a coordinate
+COORDINATE_ROOM = COORDINATE_GAP + 0.9 * COORDINATE_SIZE * MM_PER_PT  # what the column letters take below a board
+
+
+def coordinates(x0: float, y0: float, rows: int, cols: int, sq: float, ink: str = INK) -> list[Shape]:
+    """The column letters a-f under a board whose top left is (x0, y0), and the row numbers from 1 at
+    the top down its left side."""
+    size, cap = COORDINATE_SIZE, cap_height(COORDINATE_SIZE, BOLD)
+    below = y0 + rows * sq + COORDINATE_GAP + cap
+    shapes: list[Shape] = [Text(x0 + (c + 0.5) * sq, below, space_name((0, c))[0], size, BOLD, ink, "middle") for c in range(cols)]
+    shapes += [Text(x0 - COORDINATE_GAP, y0 + (r + 0.5) * sq + cap / 2, str(r + 1), size, BOLD, ink, "end") for r in range(rows)]
+    return shapes
+
+
+def _blocked(x0: float, y0: float, sq: float, lay: PaintLayout) -> list[Shape]:
+    """The scoring board's two blocked spaces: grey, crossed."""
+    shapes: list[Shape] = []
+    cross = Style(stroke=INK, stroke_width=lay.board_stroke)
+    for r, col in sorted(BLOCKED):
+        bx, by = x0 + col * sq, y0 + r * sq
+        shapes += [Rect(bx, by, sq, sq, Style(fill=BLOCKED_FILL)), Line(bx, by, bx + sq, by + sq, cross), Line(bx + sq, by, bx, by + sq, cross)]
+    return shapes
 
 
 def _heading(page: Drawing, text: str, x: float, top: float, lay: PaintLayout) -> float:
@@ -309,3 +338,128 @@ def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[
     sq, style = lay.square, Style(stroke=INK, stroke_width=lay.board_stroke)
     lines = [Line(x0 + c * sq, y0, x0 + c * sq, y0 + rows * sq, style) for c in range(cols + 1)]
     return lines + [Line(x0, y0 + r * sq, x0 + cols * sq, y0 + r * sq, style) for r in range(rows + 1)]
+
+
+# ---------------------------------------------------------------------------
+# A position of a game, as `pnp paint-the-line show` draws it
+
+# A stack is drawn in the lower left of its space, each pyramid seen from the side: a triangle
+# in its colour, wider the more pips it has, its pips near its base; the bottom of the stack
+# lowest. The top strip and the right strip of every space stay free: the last move's arrow
+# runs there, from lane point to lane point, so it never crosses a pyramid or a pip.
+MARK_HEIGHT = 6.2  # mm
+MARK_GAP = 0.6
+MARK_WIDTH = {1: 9.0, 2: 13.0, 3: 17.0}
+MARK_INSET = 2.5  # from the space's left and bottom edges
+LANE = 4.5  # the arrow runs this far inside a space's top and right edges
+LANE_ROOM = 9.0  # nothing else stands within this of a space's top and right edges
+PIP = 1.3  # mm across
+PIP_RISE = 1.5  # from a triangle's base to its pips' centres
+PIP_STEP = 2.3
+ACCENT = "#7B2D8E"  # the last move: its arrow and the frame round the space its capture went to
+ARROW_WIDTH = 0.6
+ARROW_HEAD = 2.6
+
+
+def _colour(name: str) -> Colour:
+    return next(c for c in paint_layout().colours if c.name == name)
+
+
+def stack_marks(bx: float, by: float, sq: float, stack: list[Pyramid], moved: bool = False) -> list[Shape]:
+    """A space's stack at (bx, by) (its top left), bottom first; the top pyramid outlined heavier,
+    and heavier still (in the accent) when it is the one that just moved."""
+    shapes: list[Shape] = []
+    cx = bx + MARK_INSET + (sq - MARK_INSET - LANE_ROOM) / 2
+    base = by + sq - MARK_INSET
+    for level, pyramid in enumerate(stack):
+        colour, w = _colour(pyramid.colour), MARK_WIDTH[pyramid.pips]
+        top = level == len(stack) - 1
+        edge = Style(fill=colour.fill, stroke=ACCENT if top and moved else INK, stroke_width=0.7 if top and moved else 0.45 if top else 0.2)
+        shapes.append(polygon([(cx - w / 2, base), (cx + w / 2, base), (cx, base - MARK_HEIGHT)], edge))
+        y = base - PIP_RISE
+        for k in range(pyramid.pips):
+            shapes.append(Circle(cx + (k - (pyramid.pips - 1) / 2) * PIP_STEP, y, PIP / 2, Style(fill=colour.pips)))
+        base -= MARK_HEIGHT + MARK_GAP
+    return shapes
+
+
+def lane_point(x0: float, y0: float, sq: float, cell: tuple[int, int]) -> tuple[float, float]:
+    """Where the arrow passes through a space: near its top right corner, clear of every mark."""
+    return (x0 + (cell[1] + 1) * sq - LANE, y0 + cell[0] * sq + LANE)
+
+
+def _wrapped(text: str, font: str, size: float, width: float) -> tuple[float, list[str]]:
+    """`text` wrapped to `width` mm at `size` pt; smaller where one word (a long file name) is wider than that."""
+    lines = wrap(text, font, size, width)
+    if lines is None:
+        size *= 0.99 * width / max(width_mm(word, font, size) for word in text.split())
+        lines = wrap(text, font, size, width) or [text]
+    return size, lines
+
+
+def position_page(game: Game, title: str, move: str, paper: str = "a4") -> Drawing:
+    """Both boards at true size on one sheet of `paper`, after the turns `game` holds: a heading
+    (the players' colours and scores so far, the last move in words, a key), then the movement
+    board with every stack and the last move's arrow along its route, then the scoring board with
+    the space its capture went to framed."""
+    lay = paint_layout()
+    sheet = sheet_layout()
+    page_w, page_h = sheet.paper[paper].width, sheet.paper[paper].height
+    margin = sheet.margin + sheet.page_inset
+    room = page_w - 2 * margin
+    sq = lay.square
+    result = score(game.board())
+    players = "; ".join(f"player {p.player}: {p.colours[0]} and {p.colours[1]}, {p.score} points" for p in result.players)
+    picks = ", ".join(f"{p.player} {p.colour} ({space_name(p.space)})" for p in game.picks)
+    status = f"the game is over: {game.finished}" if game.finished else f"player {game.to_move()} to move"
+    lines = [
+        f"{players} ({'final' if game.finished else 'so far'}); {status}.",
+        f"{move[0].upper()}{move[1:]}." if game.last else f"The position {move}.",
+        f"Colour picks (player, colour, the tree its small came from): {picks}.",
+        "Each pyramid is drawn from the side, wider the more pips it has, a stack's bottom lowest; the top one is outlined.",
+        "The arrow: the last move, along one route it could take; the framed scoring space took its capture.",
+    ]
+    page = Drawing(page_w, page_h, title=title)
+    size, note = lay.title_size, lay.label_size
+    size, headings = _wrapped(title, BOLD, size, room)
+    y = margin + cap_height(size)
+    for line in headings:
+        page.add(Text(margin, y, line, size, BOLD, INK))
+        y += 1.2 * size * MM_PER_PT
+    y += 0.3 * size * MM_PER_PT
+    for text in lines:
+        text_size, parts = _wrapped(text, REGULAR, note, room)
+        for line in parts:
+            page.add(Text(margin, y, line, text_size, fill=INK))
+            y += 1.5 * note * MM_PER_PT
+    x0 = (page_w - COLS * sq) / 2
+    last = game.last
+    # The movement board.
+    y = _heading(page, "Movement board", x0, y + lay.heading_gap, lay)
+    move_y = y
+    for cell, stack in sorted(game.pos.movement.items()):
+        r, c = cell
+        page.add(*stack_marks(x0 + c * sq, y + r * sq, sq, stack, moved=last is not None and cell == last.end))
+    page.add(*_grid(x0, y, MOVE_ROWS, COLS, lay))
+    page.add(*coordinates(x0, y, MOVE_ROWS, COLS, sq))
+    if last is not None:
+        points = [lane_point(x0, move_y, sq, cell) for cell in last.route]
+        start = points[0]
+        page.add(Circle(*start, 1.0, Style(fill=ACCENT)))
+        page.add(*arrow(points, ACCENT, ARROW_WIDTH, ARROW_HEAD))
+    # The scoring board.
+    y = _heading(page, "Scoring board", x0, y + MOVE_ROWS * sq + COORDINATE_ROOM + lay.board_gap, lay)
+    page.add(*_blocked(x0, y, sq, lay))
+    for cell in OPEN:
+        r, c = cell
+        page.add(*stack_marks(x0 + c * sq, y + r * sq, sq, game.pos.scoring[cell]))
+    page.add(*_grid(x0, y, ROWS, COLS, lay))
+    page.add(*coordinates(x0, y, ROWS, COLS, sq))
+    if last is not None:
+        r, c = last.place
+        inset = 1.2
+        page.add(Rect(x0 + c * sq + inset, y + r * sq + inset, sq - 2 * inset, sq - 2 * inset, Style(stroke=ACCENT, stroke_width=0.8)))
+    bottom = y + ROWS * sq + COORDINATE_ROOM
+    if bottom > page_h - margin:
+        raise ValueError(f"the boards need {bottom:.1f} mm of a {page_h:.1f} mm page")
+    return page

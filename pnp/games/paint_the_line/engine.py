@@ -29,8 +29,25 @@ TRIOS = 3  # trios of each colour in the game: at most 3 pyramids of one colour 
 # The 2x6 movement board: which of the four colours (1-4) starts on each space,
 # as a tree of large, medium and small.
 SETUP = ((1, 2, 3, 4, 1, 2), (3, 4, 1, 2, 3, 4))
+# The colours the set-up numbers 1 to 4 (the print layout names them in the same order).
+PLAY_COLOURS = ("red", "yellow", "green", "blue")
+MOVE_ROWS = len(SETUP)
+COLUMN_LETTERS = "abcdef"
 
 Cell = tuple[int, int]
+
+
+def space_name(cell: Cell) -> str:
+    """A space as records and the printed boards name it: its column a-f from the left, then its
+    row counted from 1 at the top (the set-up's row 1), on either board: `a1`, `f2`, `c3`."""
+    return f"{COLUMN_LETTERS[cell[1]]}{cell[0] + 1}"
+
+
+def parse_space(text: str, rows: int) -> Cell | None:
+    """The space a name like `c2` (either case) stands for on a board of `rows` rows, or None."""
+    if len(text) != 2 or text[0].lower() not in COLUMN_LETTERS or text[1] not in "123456789"[:rows]:
+        return None
+    return (int(text[1]) - 1, COLUMN_LETTERS.index(text[0].lower()))
 
 
 @dataclass(frozen=True, order=True)

@@ -1,4 +1,7 @@
-"""The `.board` format: the scoring board of a finished game of Paint the Line.
+"""Paint the Line's two file formats: `.board`, the scoring board of a finished game, and `.ptl`,
+a whole game as a record (below).
+
+The `.board` format:
 
     # comments run from '#' to the end of the line; blank lines are ignored
     player 1: red green
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 from pnp.diagnostics import Diagnostic, Parsed, at_start, error, sort_key
 from pnp.textfile import decode, tokens_by_line
 
-from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, ROWS, Board, Cell, Pyramid, Stack, breaches
+from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, MOVE_ROWS, PLAY_COLOURS, ROWS, Board, Cell, Pyramid, Stack, breaches, parse_space
 
 Word = tuple[int, str]  # column, token
 
@@ -221,3 +224,154 @@ def _nth(c: int) -> str:
 def _shown(text: str) -> str:
     # Quote a long token only in part: the message should fit on a line.
     return text if len(text) <= 12 else text[:10] + "..."
+
+
+# --- the `.ptl` game record ----------------------------------------------------------------
+#
+# One game of Paint the Line, one item a line; `#` comments, blank lines ignored:
+#
+#     pick 1 red a1      # a colour pick: the player, the colour, the space its small pyramid is taken from
+#     pick 2 blue d1     # four picks, players 1 and 2 in turn; each takes a colour not yet chosen
+#     pick 1 green c1
+#     pick 2 yellow b1
+#     1 b2 a2 c1         # a turn: the player, the space the pyramid leaves, the space it lands on,
+#                        # and the scoring-board space the captured pyramid goes to
+#     2 pass             # a turn without a move (never legal while a capture is possible)
+#
+# Movement spaces are a-f and 1-2, scoring spaces a-f and 1-3, named from the top left. This
+# part reads the syntax only; whether the game keeps the rules is the replay's question (game.py).
+
+
+@dataclass(frozen=True)
+class PickItem:
+    line: int
+    column: int
+    player: int
+    colour: str
+    space: Cell
+    at: dict[str, int]  # column of "player", "colour", "space"
+
+
+@dataclass(frozen=True)
+class TurnItem:
+    line: int
+    column: int
+    player: int
+    start: Cell | None  # None: a pass
+    end: Cell | None
+    place: Cell | None
+    at: dict[str, int]  # column of "player", "start", "end", "place"
+
+
+Item = PickItem | TurnItem
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record whose every line reads (whether its turns are legal is pnp.games.paint_the_line.game's to say)."""
+
+    items: tuple[Item, ...]
+
+
+TURN_FORM = "PLAYER FROM TO PLACE"
+PICK_FORM = "pick PLAYER COLOUR SPACE"
+
+
+class _Bad(Exception):
+    def __init__(self, code: str, message: str, column: int):
+        super().__init__(message)
+        self.code, self.message, self.column = code, message, column
+
+
+def load_record(data: bytes) -> Parsed[Record]:
+    """The record a `.ptl` file's bytes hold, or None and every problem found."""
+    text, problem = decode(data)
+    if problem is not None:
+        return Parsed(None, [at_start(problem)])
+    return parse_record(text)
+
+
+def parse_record(text: str) -> Parsed[Record]:
+    """The record a `.ptl` text describes, or None and every problem found in it."""
+    found: list[Diagnostic] = []
+    items: list[Item] = []
+    for line, words in tokens_by_line(text):
+        head = words[0][1]
+        try:
+            if head.lower() == "pick":
+                items.append(_pick(line, words))
+            elif head in ("1", "2"):
+                items.append(_turn(line, words))
+            elif head.isascii() and head.isdigit():
+                raise _Bad("bad-player", f"'{_shown(head)}' is not a player: a turn starts with 1 or 2", words[0][0])
+            else:
+                raise _Bad("unknown-line", f"'{_shown(head)}' starts no item: a line is `{PICK_FORM}` or a turn, `{TURN_FORM}` (or `PLAYER pass`)", words[0][0])
+        except _Bad as bad:
+            found.append(error(bad.code, bad.message, line, bad.column))
+    if not items and not found:
+        found.append(error("empty-record", "no picks and no turns: a record starts with the four colour picks, like `pick 1 red a1`", 1, 1))
+    found.sort(key=sort_key)
+    return Parsed(None if found else Record(tuple(items)), found)
+
+
+def _count(words: list[Word], expected: int, form: str) -> None:
+    if len(words) > expected:
+        raise _Bad("extra-words", f"unexpected '{_shown(words[expected][1])}': the line is `{form}`", words[expected][0])
+    if len(words) < expected:
+        col, last = words[-1]
+        raise _Bad("missing-words", f"the line is incomplete: write `{form}`", col + len(last))
+
+
+def _player(column: int, token: str) -> int:
+    if token not in ("1", "2"):  # ASCII only: isdigit() also takes '٢'
+        raise _Bad("bad-player", f"'{_shown(token)}' is not a player: 1 or 2", column)
+    return int(token)
+
+
+def _colour(column: int, token: str) -> str:
+    colour = token.lower()
+    if colour in PLAY_COLOURS:
+        return colour
+    if colour in COLOURS:
+        raise _Bad("bad-colour", f"{colour} is not in this game: its colours are {', '.join(PLAY_COLOURS)}", column)
+    close = difflib.get_close_matches(colour, PLAY_COLOURS, n=1, cutoff=0.6)
+    advice = f"did you mean {close[0]}?" if close else f"the colours are {', '.join(PLAY_COLOURS)}"
+    raise _Bad("bad-colour", f"unknown colour '{_shown(token)}'; {advice}", column)
+
+
+def _movement_space(column: int, token: str) -> Cell:
+    cell = parse_space(token, MOVE_ROWS)
+    if cell is None:
+        raise _Bad("bad-space", f"'{_shown(token)}' is not a space of the movement board: a column a-f and a row 1-{MOVE_ROWS}, like c2", column)
+    return cell
+
+
+def _scoring_space(column: int, token: str) -> Cell:
+    cell = parse_space(token, ROWS)
+    if cell is None:
+        raise _Bad("bad-place", f"'{_shown(token)}' is not a space of the scoring board: a column a-f and a row 1-{ROWS}, like c3", column)
+    return cell
+
+
+def _pick(line: int, words: list[Word]) -> PickItem:
+    _count(words, 4, PICK_FORM)
+    (_, _), (pc, player), (cc, colour), (sc, space) = words
+    return PickItem(line, words[0][0], _player(pc, player), _colour(cc, colour), _movement_space(sc, space), {"player": pc, "colour": cc, "space": sc})
+
+
+def _turn(line: int, words: list[Word]) -> TurnItem:
+    pc, player = words[0]
+    n = _player(pc, player)
+    if len(words) >= 2 and words[1][1].lower() == "pass":
+        _count(words, 2, f"{n} pass")
+        return TurnItem(line, pc, n, None, None, None, {"player": pc, "start": words[1][0]})
+    _count(words, 4, f"{TURN_FORM} (or PLAYER pass)")
+    (_, _), (fc, start), (tc, end), (sc, place) = words
+    at = {"player": pc, "start": fc, "end": tc, "place": sc}
+    return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at)
+
+
+def format_record(picks: list[str], turns: list[str], header: str = "") -> str:
+    """A record's text: an optional `#` header, the picks, then one turn a line."""
+    head = "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
+    return head + "".join(f"{line}\n" for line in picks + turns)

@@ -1,19 +1,21 @@
-"""`pnp power-lines`: check and score finished games of Power Lines for piecepack.
+"""`pnp power-lines`: score and draw finished games of Power Lines for piecepack, and make random ones.
 
-`score FILE` reads a `.grid` or a `.record`. The extension decides; for any
-other name the content does: a file with an `@` outside comments is a record,
-anything else a grid.
+`score FILE` and `show FILE` read a `.grid` or a `.record`. The extension decides;
+for any other name the content does: a file with an `@` outside comments is a
+record, anything else a grid. `random` writes a whole game as a `.record`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
-from ...app import App, JsonOption, Report
-from ...diagnostics import Parsed, at_start
+from ... import options as parse
+from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
+from ...diagnostics import Parsed, PnpError, at_start, plural, shown
+from ...output import check_file, write_file
 from ...textfile import decode, read_bytes
 from ..registry import game
 from .engine import Score, score
@@ -22,10 +24,12 @@ from .files import Grid, parse_grid, parse_record, source_lines
 GAME = game("power-lines")
 app = App(
     GAME.group,
-    help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines.",
+    help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
     example="pnp power-lines score game.record",
 )
 
+
+GameArg = Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", dir_okay=False, metavar="GAME")]
 
 
 def is_record(name: str, text: str) -> bool:
@@ -56,7 +60,7 @@ def _table(result: Score) -> str:
 
 @app.command("score", result=("suits", "values", "winner", "lines"), example="pnp power-lines score game.record --json")
 def score_command(
-    file: Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", metavar="RECORD")],
+    file: GameArg,
     as_json: JsonOption = False,
 ) -> Report:
     """Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game."""
@@ -68,3 +72,51 @@ def score_command(
     if not as_json:
         typer.echo(f"{grid}\n{_table(result)}")
     return Report(file, diagnostics, result.as_json(), data)
+
+
+
+@app.command("show", result=("output", "scale"), example="pnp power-lines show game.record --paper letter -o game.pdf")
+def show_command(
+    file: GameArg,
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: GAME's name with .pdf, here).", dir_okay=False)] = None,
+    paper: PaperOption = Paper.A4,
+    as_json: JsonOption = False,
+) -> Report:
+    """Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much."""
+    output = output or Path(file.with_suffix(".pdf").name)
+    kind = output.suffix.lower()
+    if kind not in (".pdf", ".svg"):
+        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    data = read_bytes(file)
+    check_file(output)  # never the game itself, nor a folder or a place pnp cannot write
+    grid, diagnostics = load(file.name, data)
+    if grid is None:
+        if not as_json:
+            typer.echo(f"{shown(file)}: not a finished game, nothing drawn ({plural(len(diagnostics), 'error')})", err=True)
+        return Report(file, diagnostics, source=data)
+    from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
+    from ...draw.svg import render_svg
+    from .draw import show_page
+
+    shown_page = show_page(grid, score(grid), f"Power Lines: {shown(file.name)}", Paper(paper).value)
+    page = shown_page.page
+    write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
+    if not as_json:
+        size = "at true size" if shown_page.scale >= 1 else f"scaled to {100 * shown_page.scale:.1f} % to fit the paper"
+        typer.echo(f"wrote {shown(output)} (tiles {size})", err=True)
+    return Report(file, diagnostics, {"output": json_name(output), "scale": shown_page.scale}, data)
+
+
+@app.command("random", result=("seed", "record", "output"), example="pnp power-lines random --seed 5 -o game.record")
+def random_command(
+    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,
+    output: OutputOption = None,
+    as_json: JsonOption = False,
+) -> Report:
+    """A whole random game as a .record: each turn a tile left and a legal spot, drawn at random."""
+    from .generate import random_record
+
+    seed = fresh_seed(seed, as_json)
+    text = random_record(seed)
+    deliver(text, output, as_json)
+    return Report(None, result={"seed": seed, "record": text, "output": json_name(output)})

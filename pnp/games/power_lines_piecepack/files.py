@@ -185,6 +185,14 @@ def placement_problem(board: Mapping[Spot, Piece], spot: Spot) -> tuple[str, str
     return None
 
 
+def legal_spots(board: Mapping[Spot, Piece]) -> list[Spot]:
+    """Every spot the next tile may go on, in reading order (row, then column): 0,0 on an empty board."""
+    if not board:
+        return [(0, 0)]
+    near = {(c + dc, r + dr) for c, r in board for dc, dr in _NEIGHBOURS}
+    return sorted((spot for spot in near if placement_problem(board, spot) is None), key=lambda s: (s[1], s[0]))
+
+
 def parse_record(text: str) -> Parsed[Grid]:
     """The final grid a finished `.record` text determines, or None and every problem found."""
     board: dict[Spot, Piece] = {}

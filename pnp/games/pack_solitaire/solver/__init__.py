@@ -59,14 +59,18 @@ def _engine(engine: str | None) -> str:
 
 
 def solve(
-    tiles: dict[int, Tile], time_limit: float | None = 60.0, node_limit: int | None = None, engine: str | None = None
+    tiles: dict[int, Tile], time_limit: float | None = 60.0, node_limit: int | None = None, engine: str | None = None, stop: bytearray | None = None
 ) -> Solution:
     """The best layout: as many tiles placed as possible, then the highest score.
 
     Stops at `time_limit` seconds or after `node_limit` search nodes (whichever comes
     first; None for no limit) with the best layout found and a proven upper bound.
     Given the same limits that were not reached, the answer is always the same, from
-    either engine ("compiled" or "python"; None picks as _engine() says)."""
+    either engine ("compiled" or "python"; None picks as _engine() says).
+
+    `stop`: a bytearray whose first byte, once set (a Ctrl-C handler sets it), stops the
+    search as a limit does, at its next check (every 1024 nodes, the same node in both
+    engines), with the best layout found so far."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     ids = sorted(tiles)
@@ -77,11 +81,12 @@ def solve(
         flat = bytes(x for tile in codes for x in tile)
         seconds_left = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
         limit = -1 if node_limit is None else node_limit
-        best, best_grid, proven, bound, nodes = _csearch.search(flat, c_geometry(), limit, seconds_left)
+        given = () if stop is None else (stop,)
+        best, best_grid, proven, bound, nodes = _csearch.search(flat, c_geometry(), limit, seconds_left, *given)
     else:
         engine = "python"
         tables = Tables(codes)
-        search = Search(tables, -1, None, deadline, node_limit)
+        search = Search(tables, -1, None, deadline, node_limit, stop)
         try:
             search.run()
             proven = True
@@ -90,7 +95,7 @@ def solve(
         best, best_grid, nodes = search.best, search.best_grid, search.nodes
         bound = best if proven else max([best, *search.open])
     if best_grid is None:  # no full layout exists, or none was found in time
-        found = fewer_tiles(tables or Tables(codes, quads=False), ids, deadline, node_limit, start, none_full=proven)
+        found = fewer_tiles(tables or Tables(codes, quads=False), ids, deadline, node_limit, start, none_full=proven, stop=stop)
         found.engine, found.nodes = engine, nodes
         return found
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]

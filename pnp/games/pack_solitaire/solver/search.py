@@ -46,13 +46,14 @@ class _Cache(dict):
 class Search:
     """Depth-first branch and bound over the cells in ORDER; pairs are counted once."""
 
-    def __init__(self, tables: Tables, best: int, best_grid, deadline: float | None, node_limit: int | None):
+    def __init__(self, tables: Tables, best: int, best_grid, deadline: float | None, node_limit: int | None, stop: bytearray | None = None):
         self.t = tables
         self.best = best
         self.best_grid = best_grid
         self.grid = [0] * 16
         self.deadline = deadline
         self.node_limit = node_limit
+        self.stop = stop  # its first byte, once set (by Ctrl-C), stops the search at the next check
         self.nodes = 0
         self.open: list[int] = []  # bound of the child being explored, per level
         sq = tables.sq
@@ -277,6 +278,8 @@ class Search:
                 self.node_limit is not None and self.nodes > self.node_limit
             ):
                 raise OutOfBudget
+            if self.stop is not None and self.nodes & 1023 == 0 and self.stop[0]:
+                raise OutOfBudget  # checked where the compiled search checks it: both stop at the same node
         if mask is None:
             mask = (1 << self.t.n) - 1
         twin_before = self.t.twin_before
@@ -310,7 +313,7 @@ class Search:
 
 
 def fewer_tiles(
-    tables: Tables, ids: list[int], deadline: float | None, node_limit: int | None, start: float, none_full: bool
+    tables: Tables, ids: list[int], deadline: float | None, node_limit: int | None, start: float, none_full: bool, stop: bytearray | None = None
 ) -> Solution:
     """The rules' fallback: the most tiles the grid can hold, leaving holes, then the most
     matches (proven only if the full search has shown that no layout holds all 16).
@@ -333,7 +336,7 @@ def fewer_tiles(
         nonlocal nodes
         nodes += 1
         if (node_limit is not None and nodes > node_limit) or (
-            deadline is not None and nodes & 1023 == 0 and time.perf_counter() > deadline
+            nodes & 1023 == 0 and ((deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop[0]))
         ):
             raise OutOfBudget
         if k == cells:

@@ -1,0 +1,162 @@
+"""Power Lines for piecepack on paper: a finished game as `pnp power-lines show` draws it.
+
+The sixteen tiles are the piecepack's own faces (`piecepack.draw.tile_face`), laid edge to edge
+as on the table, at true size where the grid and its marks fit the paper, else scaled alike
+both ways (the page says by how much). Each of the ten power lines is marked where it ends:
+rows on the right, columns below, the two diagonals by arrows at the right-hand corners, each
+with the player it scores for and its points, as the scoring engine reckons them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...draw.figures import arrow
+from ...draw.poster import GUARD
+from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+from ...layouts import sheet_layout
+from ...piecepack.draw import piecepack_layout, tile_face
+from .engine import LineScore, Score
+from .files import SIZE, Grid
+
+INK, FAINT = "#1A1A1A", "#6B6B6B"
+TITLE, NOTE, LABEL = 13.0, 8.5, 10.0  # pt
+RIGHT = 24.0  # mm beside the grid for the rows' marks
+BELOW = 9.0  # mm under it for the columns'
+ABOVE = 8.0  # mm over it for the / diagonal's
+DIAGONAL_GAP, DIAGONAL_ARROW = 0.8, 6.0  # mm from a corner to an arrow's tip and to its tail, across and down
+SEAM = 0.35  # mm: a light line where two tiles meet, so tiles of one suit still read as tiles
+
+
+@dataclass(frozen=True)
+class Shown:
+    page: Drawing
+    scale: float  # of the tiles: 1.0 is true size
+
+
+def mark(line: LineScore) -> str:
+    """What a line's mark says: `suits 3`, `values 2`, or `none` when the matches are equal."""
+    return "none" if line.scores_for == "none" else f"{line.scores_for} {line.points}"
+
+
+def winner_text(result: Score) -> str:
+    outcome = "a tie" if result.winner == "tie" else f"the {result.winner} player wins"
+    return f"suits {result.suits}, values {result.values}: {outcome}"
+
+
+def show_page(grid: Grid, result: Score, title: str, paper: str) -> Shown:
+    """One page of `paper`: the heading, then the grid with every power line marked."""
+    sheet = sheet_layout()
+    width, height = sheet.paper[paper].width, sheet.paper[paper].height
+    margin = sheet.margin + GUARD  # inside the printable area, anti-aliased edges included
+    room = width - 2 * margin
+    tile = piecepack_layout().tile.size
+    page = Drawing(width, height, title=title)
+    y = margin
+    placed = []
+    for text, size, font in [*_heading(title, result, room), ("", NOTE, REGULAR)]:  # the last: the scale, one line
+        y += cap_height(size, font)
+        placed.append((text, size, font, y))
+        y += 0.75 * size * MM_PER_PT
+    k = min(1.0, (room - RIGHT) / (SIZE * tile), (height - margin - y - ABOVE - BELOW - 2.0) / (SIZE * tile))
+    k = 1.0 if k >= 1 else float(f"{k:.3f}")  # drawn at the scale the page prints
+    *heading, (_, size, font, scale_y) = placed
+    page.add(*(Text(margin, at, text, size, font, INK) for text, size, font, at in heading))
+    page.add(Text(margin, scale_y, scale_text(k, paper), size, font, INK))
+    side = SIZE * tile * k
+    left = margin + (room - side - RIGHT) / 2
+    top = y + 2.0 + ABOVE
+    page.add(*grid_shapes(grid, result, left, top, k))
+    table_top = top + side + BELOW + 6.0
+    if table_top + TABLE_ROWS * TABLE_STEP <= height - margin:  # where the grid leaves room under it
+        page.add(*table_shapes(result, margin, table_top, room))
+    return Shown(page, k)
+
+
+TABLE_STEP = 4.6  # mm from a table row to the next
+TABLE_ROWS = 1 + 2 + SIZE  # a heading, then the rows (or columns) and a diagonal in each half
+TABLE_COLUMNS = (("line", 0.0, "start"), ("suit match", 40.0, "end"), ("value match", 62.0, "end"), ("scores", 68.0, "start"))
+
+
+def table_shapes(result: Score, left: float, top: float, width: float) -> list[Shape]:
+    """Every line with its best suit match, its best value match and what it scores: the rows and
+    the \\ diagonal in one half, the columns and the / diagonal in the other."""
+    lines = {line.name: line for line in result.lines}
+    halves = ([f"row {i + 1}" for i in range(SIZE)] + ["diagonal \\"], [f"column {i + 1}" for i in range(SIZE)] + ["diagonal /"])
+    shapes: list[Shape] = []
+    for h, names in enumerate(halves):
+        x = left + h * width / 2
+        y = top + cap_height(NOTE, BOLD)
+        shapes += [Text(x + dx, y, head, NOTE, BOLD, INK, anchor) for head, dx, anchor in TABLE_COLUMNS]  # type: ignore[arg-type]
+        for name in names:
+            y += TABLE_STEP
+            line = lines[name]
+            cells = (name, str(line.suit_match), str(line.value_match), mark(line))
+            font = REGULAR if line.scores_for == "none" else BOLD
+            for (_, dx, anchor), text in zip(TABLE_COLUMNS, cells):
+                shapes.append(Text(x + dx, y, text, NOTE, font if text == cells[-1] else REGULAR, INK, anchor))  # type: ignore[arg-type]
+    return shapes
+
+
+def scale_text(k: float, paper: str) -> str:
+    if k >= 1:
+        return "Tiles at true size (2 in, 50.8 mm): print at 100 %."
+    name = "A4" if paper == "a4" else paper.title()
+    return f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles with its marks does not fit on {name} paper."
+
+
+def _heading(title: str, result: Score, room: float) -> list[tuple[str, float, str]]:
+    """The heading's lines as (text, size, font): the file, the outcome, what the marks mean."""
+    lines = [(line, TITLE, BOLD) for line in _wrapped(title, BOLD, TITLE, room)]
+    lines += [(winner_text(result), LABEL, BOLD)]
+    legend = (
+        "Each power line is marked with the player it scores for and its points: rows on the right, columns below, "
+        "the diagonals by the arrows at the right-hand corners; none: its best suit match and best value match are equal."
+    )
+    return lines + [(line, NOTE, REGULAR) for line in _wrapped(legend, REGULAR, NOTE, room)]
+
+
+def _wrapped(text: str, font: str, size: float, width: float) -> list[str]:
+    """`text` in lines no wider than `width` mm; a word wider than that (a long file name) is cut."""
+    lines = wrap(text, font, size, width)
+    if lines is not None:
+        return lines
+    out, line = [], ""
+    for ch in text:
+        if line and width_mm(line + ch, font, size) > width:
+            out.append(line)
+            line = ""
+        line += ch
+    return out + [line]
+
+
+def grid_shapes(grid: Grid, result: Score, left: float, top: float, k: float) -> list[Shape]:
+    """The tiles from (left, top), `k` times true size, and the ten lines' marks around them."""
+    tile = piecepack_layout().tile.size
+    cell = tile * k
+    side = SIZE * cell
+    shapes: list[Shape] = []
+    for r, row in enumerate(grid.rows):
+        for c, piece in enumerate(row):
+            shapes.append(group(*tile_face(piece), at=(left + c * cell, top + r * cell), transform=scale(k)))
+    seam = Style(stroke="#FFFFFF", stroke_width=SEAM)
+    for i in range(1, SIZE):
+        shapes += [Line(left + i * cell, top, left + i * cell, top + side, seam), Line(left, top + i * cell, left + side, top + i * cell, seam)]
+    lines = {line.name: line for line in result.lines}
+    for r in range(SIZE):
+        shapes.append(_label(lines[f"row {r + 1}"], left + side + 2.5, top + (r + 0.5) * cell, "start"))
+    for c in range(SIZE):
+        shapes.append(_label(lines[f"column {c + 1}"], left + (c + 0.5) * cell, top + side + BELOW / 2, "middle"))
+    # The diagonals: an arrow outside each right-hand corner, pointing along it into the grid.
+    for name, (x, y), out in (("diagonal /", (left + side, top), -1), ("diagonal \\", (left + side, top + side), 1)):
+        tip, tail = (x + DIAGONAL_GAP, y + out * DIAGONAL_GAP), (x + DIAGONAL_ARROW, y + out * DIAGONAL_ARROW)
+        shapes += arrow([tail, tip], INK, width=0.45, head=2.0)
+        shapes.append(_label(lines[name], tail[0] + 1.0, tail[1], "start"))
+    return shapes
+
+
+def _label(line: LineScore, x: float, y: float, anchor: str) -> Text:
+    """A line's mark, centred on y."""
+    font, ink = (REGULAR, FAINT) if line.scores_for == "none" else (BOLD, INK)
+    return Text(x, y + cap_height(LABEL, font) / 2, mark(line), LABEL, font, ink, anchor)  # type: ignore[arg-type]
