@@ -24,12 +24,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from enum import Enum
-from typing import Annotated, Any, Callable, Optional, Sequence
+from typing import Annotated, Any, Callable, Generic, Optional, Sequence, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .diagnostics import Diagnostic, PnpError, Rejected, clean, has_errors, report_lines, shown, wants_colour
+from . import options
+from .diagnostics import Diagnostic, Parsed, PnpError, Rejected, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
 from .session import session
 
@@ -39,6 +40,10 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
 # A generator's file (a deal, a deck, a game record): printed, or written here (see `deliver`).
 OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
+
+
+# A random game's seed: left out, fresh_seed picks one and says which.
+GameSeedOption = Annotated[Optional[int], typer.Option("--seed", parser=options.seed, help="Same seed, same game; one is chosen if left out.")]
 
 
 class Paper(str, Enum):
@@ -249,6 +254,42 @@ def fresh_seed(seed: int | None, as_json: bool) -> int:
         if not as_json:
             typer.echo(f"seed: {seed}", err=True)
     return seed
+
+
+Record = TypeVar("Record")
+Replay = TypeVar("Replay")
+
+
+@dataclass(frozen=True)
+class RecordRead(Generic[Record, Replay]):
+    """A game record as a command read it: its bytes, its parse, its replay (None when its syntax
+    is broken; a replay carries `diagnostics`) and every finding of both."""
+
+    data: bytes
+    record: Parsed[Record]
+    game: Replay | None
+
+    @property
+    def found(self) -> list[Diagnostic]:
+        return list(self.record.diagnostics) + (list(self.game.diagnostics) if self.game is not None else [])  # type: ignore[attr-defined]
+
+    @property
+    def valid(self) -> bool:
+        return self.game is not None and not self.found
+
+
+def read_record(data: bytes, load: Callable[[bytes], Parsed[Record]], replay: Callable[[Record, int | None], Replay], until_turn: int | None = None) -> RecordRead[Record, Replay]:
+    """Parse a record and, if its syntax holds, replay it (up to `until_turn`)."""
+    record = load(data)
+    return RecordRead(data, record, replay(record.value, until_turn) if record.valid else None)
+
+
+def invalid_record(path: Path, read: RecordRead[Any, Any], verdict: str, as_json: bool) -> Report:
+    """An invalid record's report; `verdict`: what the command does not do with it (empty: it only checks)."""
+    if not as_json:
+        done = f", {verdict}" if verdict else ""
+        typer.echo(f"{shown(path)}: invalid record{done} ({plural(len(read.found), 'error')})", err=True)
+    return Report(path, read.found, source=read.data)
 
 
 def usage_example(*lines: str) -> str:

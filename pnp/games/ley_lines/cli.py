@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
-from ...diagnostics import Diagnostic, Parsed, PnpError, plural, shown
+from ...app import App, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...diagnostics import PnpError, plural, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
 from ..registry import game
@@ -26,43 +25,22 @@ app = App(
     example="pnp ley-lines random --seed 5 -o game.leylines",
 )
 
+Read = RecordRead[Record, Game]
 RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
 
 
 
-@dataclass(frozen=True)
-class Read:
-    """A record as read: its text, its parse, its replay (None when its syntax is broken) and every finding."""
-
-    data: bytes
-    record: Parsed[Record]
-    game: Game | None
-
-    @property
-    def found(self) -> list[Diagnostic]:
-        return list(self.record.diagnostics) + (self.game.diagnostics if self.game else [])
-
-    @property
-    def valid(self) -> bool:
-        return self.game is not None and not self.found
 
 
 def read_game(path: Path, until_turn: int | None = None) -> Read:
     data = read_bytes(path)
-    record = load_record(data)
-    return Read(data, record, replay(record.value, until_turn) if record.valid else None)
+    return read_record(data, load_record, replay, until_turn)
 
 
 def _status(game: Game) -> str:
     return f"finished: {game.finished}" if game.finished else "unfinished"
 
 
-def _invalid(path: Path, read: Read, verdict: str, as_json: bool) -> Report:
-    """`verdict`: what the command does not do with an invalid record (empty: it only checks)."""
-    if not as_json:
-        done = f", {verdict}" if verdict else ""
-        typer.echo(f"{shown(path)}: invalid record{done} ({plural(len(read.found), 'error')})", err=True)
-    return Report(path, read.found, source=read.data)
 
 
 @app.command("check", result=("players", "turns", "finished"), example="pnp ley-lines check game.leylines")
@@ -70,7 +48,7 @@ def check_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     """Check every rule: set-up, turn order, each domino's energy paths, the end of the game."""
     read = read_game(record_path)
     if not read.valid:
-        return _invalid(record_path, read, "", as_json)
+        return invalid_record(record_path, read, "", as_json)
     game = read.game
     if not as_json:
         typer.echo(f"{shown(record_path)}: valid record: {game.n} players, {plural(game.turns, 'turn')}, {_status(game)}")
@@ -111,7 +89,7 @@ def score_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     """Replay the game: each cairn that scores (turn, cairn, tor, path length, points, dominoes lost), then the scores."""
     read = read_game(record_path)
     if not read.valid:
-        return _invalid(record_path, read, "not scored", as_json)
+        return invalid_record(record_path, read, "not scored", as_json)
     game = read.game
     if not as_json:
         for e in game.events:
@@ -145,7 +123,7 @@ def show_command(
     read = read_game(record_path)
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
-        return _invalid(record_path, read, "nothing drawn", as_json)
+        return invalid_record(record_path, read, "nothing drawn", as_json)
     game = read.game
     if turn is not None and turn > game.turns:
         raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(game.turns, 'turn')}", exit_code=2)
@@ -165,7 +143,7 @@ def show_command(
 @app.command("random", result=("seed", "players", "record", "output"), example="pnp ley-lines random --players 3 --seed 5 -o game.leylines")
 def random_command(
     players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 (Albion only) or 4 (both islands).")] = 4,
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,
+    seed: GameSeedOption = None,
     output: OutputOption = None,
     as_json: JsonOption = False,
 ) -> Report:

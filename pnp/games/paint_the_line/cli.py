@@ -3,15 +3,14 @@ and score the scoring board of a finished game (`.board`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
-from ...diagnostics import Diagnostic, Parsed, PnpError, error, plural, shown
+from ...app import App, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...diagnostics import PnpError, error, plural, shown
 from ...output import check_file, write_file
 from ...textfile import decode, read_bytes, tokens_by_line
 from ..registry import game
@@ -26,38 +25,17 @@ app = App(
     example="pnp paint-the-line random --seed 3 -o game.ptl",
 )
 
+Read = RecordRead[Record, Game]
 RecordArg = Annotated[Path, typer.Argument(help="A .ptl game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
 
 
-@dataclass(frozen=True)
-class Read:
-    """A record as read: its text, its parse, its replay (None when its syntax is broken) and every finding."""
-
-    data: bytes
-    record: Parsed[Record]
-    game: Game | None
-
-    @property
-    def found(self) -> list[Diagnostic]:
-        return list(self.record.diagnostics) + (self.game.diagnostics if self.game else [])
-
-    @property
-    def valid(self) -> bool:
-        return self.game is not None and not self.found
 
 
 def read_game(path: Path, data: bytes | None = None, until_turn: int | None = None) -> Read:
     data = read_bytes(path) if data is None else data
-    record = load_record(data)
-    return Read(data, record, replay(record.value, until_turn) if record.valid else None)
+    return read_record(data, load_record, replay, until_turn)
 
 
-def _invalid(path: Path, read: Read, verdict: str, as_json: bool) -> Report:
-    """`verdict`: what the command does not do with an invalid record (empty: it only checks)."""
-    if not as_json:
-        done = f", {verdict}" if verdict else ""
-        typer.echo(f"{shown(path)}: invalid record{done} ({plural(len(read.found), 'error')})", err=True)
-    return Report(path, read.found, source=read.data)
 
 
 def _status(game: Game) -> str:
@@ -77,7 +55,7 @@ def check_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     """Check every rule: the colour picks, each move's route and capture, each placement, the end of the game."""
     read = read_game(record_path)
     if not read.valid:
-        return _invalid(record_path, read, "", as_json)
+        return invalid_record(record_path, read, "", as_json)
     g = read.game
     if not as_json:
         typer.echo(f"{shown(record_path)}: valid record: {plural(len(g.picks), 'pick')}, {plural(g.turns, 'turn')}, {_status(g)}")
@@ -146,14 +124,14 @@ def _with_colours(read: Read, needs: str) -> Read:
         return read
     last = read.record.value.items[-1]
     found = error("no-colours", f"the record stops after {plural(len(g.picks), 'colour pick')}: {needs} needs all {PICKS} colours chosen", last.line, last.column)
-    return Read(read.data, read.record, Game(g.pos, diagnostics=[found]))
+    return RecordRead(read.data, read.record, Game(g.pos, diagnostics=[found]))
 
 
 def _record_board(path: Path, data: bytes, as_json: bool) -> tuple[Board | None, Game | None, Report | None]:
     """The scoring board a record reaches, its game, or the report of why there is none."""
     read = _with_colours(read_game(path, data), "scoring")
     if not read.valid:
-        return None, None, _invalid(path, read, "not scored", as_json)
+        return None, None, invalid_record(path, read, "not scored", as_json)
     return read.game.board(), read.game, None
 
 
@@ -220,7 +198,7 @@ def show_command(
     read = _with_colours(read_game(record_path), "drawing")
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
-        return _invalid(record_path, read, "nothing drawn", as_json)
+        return invalid_record(record_path, read, "nothing drawn", as_json)
     g = read.game
     if turn is not None and turn > g.turns:
         raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(g.turns, 'turn')}", exit_code=2)
@@ -239,7 +217,7 @@ def show_command(
 
 @app.command("random", result=("seed", "record", "output"), example="pnp paint-the-line random --seed 3 -o game.ptl")
 def random_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,
+    seed: GameSeedOption = None,
     output: OutputOption = None,
     as_json: JsonOption = False,
 ) -> Report:

@@ -12,8 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
+from ...app import App, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import Parsed, PnpError, at_start, plural, shown
 from ...output import check_file, write_file
 from ...textfile import decode, read_bytes
@@ -109,7 +108,7 @@ def show_command(
 
 @app.command("random", result=("seed", "record", "output"), example="pnp power-lines random --seed 5 -o game.record")
 def random_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same game; one is chosen if left out.")] = None,
+    seed: GameSeedOption = None,
     output: OutputOption = None,
     as_json: JsonOption = False,
 ) -> Report:
