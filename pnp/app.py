@@ -292,6 +292,14 @@ def invalid_record(path: Path, read: RecordRead[Any, Any], verdict: str, as_json
     return Report(path, read.found, source=read.data)
 
 
+def drawing_kind(output: Path) -> str:
+    """What a drawing command writes to `-o`: `.pdf` or `.svg`; any other name is a usage error."""
+    kind = output.suffix.lower()
+    if kind not in (".pdf", ".svg"):
+        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    return kind
+
+
 def usage_example(*lines: str) -> str:
     """A help screen's last words: how the command is typed."""
     return "Example" + ("s" if len(lines) > 1 else "") + ":\n\n" + "\n\n".join(f"  {line}" for line in lines)

@@ -11,8 +11,8 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, envelope, fresh_seed, json_name
-from ...diagnostics import PnpError, error, plural, rejected, shown
+from ...app import App, drawing_kind, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, envelope, fresh_seed, json_name
+from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
 from ..registry import game
@@ -157,9 +157,7 @@ def show_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Show a layout as the tiles lie, turned as placed, each facing pair marked (match, sum to 5, wild, broken), with the score."""
-    kind = output.suffix.lower() if output is not None else None
-    if output is not None and kind not in (".pdf", ".svg"):
-        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    kind = drawing_kind(output) if output is not None else None
     tileset = load_tiles(tiles)
     data = read_bytes(layout)
     if output is not None:

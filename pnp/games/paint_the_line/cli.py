@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...app import App, drawing_kind, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
 from ...diagnostics import PnpError, error, plural, shown
 from ...output import check_file, write_file
 from ...textfile import decode, read_bytes, tokens_by_line
@@ -192,9 +192,7 @@ def show_command(
 ) -> Report:
     """Draw both boards at true size on one sheet: every stack, the last move as an arrow along its route, where its capture went."""
     output = output or Path(record_path.with_suffix(".pdf").name)
-    kind = output.suffix.lower()
-    if kind not in (".pdf", ".svg"):
-        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    kind = drawing_kind(output)
     read = _with_colours(read_game(record_path), "drawing")
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:

@@ -12,8 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...app import App, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
-from ...diagnostics import Parsed, PnpError, at_start, plural, shown
+from ...app import App, drawing_kind, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
+from ...diagnostics import Parsed, at_start, plural, shown
 from ...output import check_file, write_file
 from ...textfile import decode, read_bytes
 from ..registry import game
@@ -83,9 +83,7 @@ def show_command(
 ) -> Report:
     """Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much."""
     output = output or Path(file.with_suffix(".pdf").name)
-    kind = output.suffix.lower()
-    if kind not in (".pdf", ".svg"):
-        raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
+    kind = drawing_kind(output)
     data = read_bytes(file)
     check_file(output)  # never the game itself, nor a folder or a place pnp cannot write
     grid, diagnostics = load(file.name, data)
