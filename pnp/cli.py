@@ -37,8 +37,8 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
         example="pnp build --paper letter",
         no_args_is_help=True,
         add_completion=True,
-        # `pnp build`, then each game's command group, in the registry's order
-        cls=lazy_group({"build": _group("pnp.build"), **{g.group: _group(g.cli_module) for g in GAMES if g.group}}),
+        # `pnp build`, then each game's command group, in the registry's order, then `pnp export`
+        cls=lazy_group({"build": _group("pnp.build"), **{g.group: _group(g.cli_module) for g in GAMES if g.group}, "export": _group("pnp.export.cli")}),
     )
 
     def version(value: bool) -> None:

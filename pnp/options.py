@@ -57,6 +57,21 @@ def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
 seed = integer(0, SEED_MAX)
 time_limit = decimal(0.1, 3600, " seconds")
 bleed = decimal(0, 10, " mm")
+dpi = integer(72, 1200, " dpi")
+
+
+class Trim(NamedTuple):
+    width: float  # mm
+    height: float
+
+
+def trim(text: str) -> Trim:
+    """`W,H` in mm: a print shop's cut size."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise BadParameter(f"expected W,H in mm like 63.5,88.9, got `{shown(text)}`")
+    one = decimal(10, 500, " mm")
+    return Trim(*(one(part) for part in parts))
 
 
 class Offset(NamedTuple):

@@ -30,7 +30,7 @@ def commands() -> list[tuple[str, ...]]:
     root = app_command()
     found: list[tuple[str, ...]] = [("list",), ("build",)]
     found += [("build", game.id) for game in GAMES]
-    for group in (game.group for game in GAMES if game.group):
+    for group in [game.group for game in GAMES if game.group] + ["export"]:
         found.append((group,))
         found += [(group, name) for name in root.get_command(None, group).list_commands(None)]
     return found
@@ -100,6 +100,11 @@ RUNS = {
     ("ley-lines", "score"): (["{leylines}"], ["{bad_leylines}"], ["{missing}"]),
     ("ley-lines", "show"): (["{leylines}", "-o", "{out}/shown.svg"], ["{bad_leylines}", "-o", "{out}/bad.svg"], ["{missing}", "-o", "{out}/none.svg"]),
     ("ley-lines", "random"): (["--seed", "5", "--players", "3"], None, None),
+    ("export", "print-shop"): (
+        ["power-lines-cards", "--deck", "{deck}", "--dpi", "72", "-o", "{out}/shop"],
+        ["power-lines-cards", "--deck", "{bad_deck}", "-o", "{out}/bad-shop"],
+        ["power-lines-cards", "--deck", "{missing}", "-o", "{out}/none-shop"],
+    ),
 }
 
 

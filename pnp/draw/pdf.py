@@ -44,6 +44,7 @@ def render_pdf(pages: list[Drawing], title: str = "", hints: PrintHints | None =
             if page_index == number:
                 c.bookmarkPage(f"entry{i}")
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+        _trim_boxes(c, page)
         # Work in millimetres with y pointing down, as the drawing model does.
         painter.group(Group(tuple(page.items), (PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)))
         c.showPage()
@@ -52,6 +53,18 @@ def render_pdf(pages: list[Drawing], title: str = "", hints: PrintHints | None =
     c.showOutline()
     c.save()
     return buf.getvalue()
+
+
+def _trim_boxes(c: canvas.Canvas, page: Drawing) -> None:
+    """A page cut by a print shop says where (TrimBox) and that all of it is bleed (BleedBox)."""
+    if page.trim is None:
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+        return
+    x, y, w, h = page.trim
+    top = page.height - y  # PDF's y points up
+    c.setTrimBox(tuple(round(v * PT_PER_MM, 4) for v in (x, top - h, x + w, top)))
+    c.setBleedBox((0, 0, round(page.width * PT_PER_MM, 4), round(page.height * PT_PER_MM, 4)))
 
 
 _painters: WeakKeyDictionary[canvas.Canvas, _Painter] = WeakKeyDictionary()

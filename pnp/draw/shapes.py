@@ -117,6 +117,8 @@ class Drawing:
     title: str = ""
     # (x, y, w, h) mm: an area left empty, where a file's cover may go (pnp.draw.cover).
     room: tuple[float, float, float, float] | None = None
+    # (x, y, w, h) mm: where a print shop cuts this page, the rest being bleed (the PDF's TrimBox).
+    trim: tuple[float, float, float, float] | None = None
 
     def add(self, *shapes: Shape) -> None:
         self.items.extend(shapes)

@@ -37,6 +37,11 @@ class Game:
     needs: tuple[Need, ...] = ()
     about: str = ""  # said instead of a credit line
     also: str = ""  # what else its build target makes, with the command that makes it
+    exports: tuple[str, ...] = ()  # `pnp export` commands it takes: its `export` module makes their files
+
+    @property
+    def export_module(self) -> str:
+        return f"{self.package}.export"
 
     @property
     def build_module(self) -> str:
@@ -58,15 +63,17 @@ class Game:
 
 
 PIECEPACK = "piecepack"
+PRINT_SHOP, TTS = "print-shop", "tts"  # the `pnp export` commands
 
 GAMES: tuple[Game, ...] = (
     Game(
         "power-lines-cards", "Power Lines (card game)", "pnp.games.power_lines_cards", "power-lines-cards",
-        group="deck", rules="power-lines-cards", scorepad="power-lines-cards-scorepad",
+        group="deck", rules="power-lines-cards", scorepad="power-lines-cards-scorepad", exports=(PRINT_SHOP, TTS),
     ),
     Game(
         PIECEPACK, "The piecepack", "pnp.piecepack", None,
         about="The public-domain game system Power Lines, Pack Solitaire and Ley Lines are played with.",
+        exports=(PRINT_SHOP, TTS),
     ),
     Game(
         "power-lines", "Power Lines for piecepack", "pnp.games.power_lines_piecepack", "power-lines-piecepack",
@@ -86,7 +93,7 @@ GAMES: tuple[Game, ...] = (
     Game(
         "ley-lines", "Ley Lines", "pnp.games.ley_lines", "ley-lines",
         group="ley-lines", rules="ley-lines", scorepad="ley-lines-scorepad",
-        needs=(Need(PIECEPACK, "the coins (cairns) and pawns (tors) of a piecepack"),),
+        needs=(Need(PIECEPACK, "the coins (cairns) and pawns (tors) of a piecepack"),), exports=(PRINT_SHOP, TTS),
     ),
 )  # fmt: skip
 

@@ -78,8 +78,11 @@ class CardLayout(LayoutModel):
         return v
 
 
-def card_layout() -> CardLayout:
-    return load_layout("power-lines-cards", CardLayout)
+def card_layout(size: tuple[float, float] | None = None) -> CardLayout:
+    """The card layout; with `size` (mm), the same layout at another trim (a print shop's poker
+    size): everything placed from the edges and the middle as at home, nothing stretched."""
+    lay = load_layout("power-lines-cards", CardLayout)
+    return lay if size is None else lay.model_copy(update={"width": size[0], "height": size[1]})
 
 
 def accent(kind: Card, lay: CardLayout) -> str:
@@ -111,10 +114,11 @@ def deck_colour(player: int, lay: CardLayout) -> str:
     return lay.colours.players[player % len(lay.colours.players)]
 
 
-def face(kind: Card, player: int, bleed: float, proto: bool = False) -> list[Shape]:
+def face(kind: Card, player: int, bleed: float, proto: bool = False, size: tuple[float, float] | None = None) -> list[Shape]:
     """One face: a white border at the cut (a miscut shows no colour), the kind's colour framing it;
-    `proto`: a PROTOTYPE plate across its middle, for a deck printed to try out, legal or not."""
-    lay = card_layout()
+    `proto`: a PROTOTYPE plate across its middle, for a deck printed to try out, legal or not;
+    `size`: laid out at another trim (see `card_layout`)."""
+    lay = card_layout(size)
     w, h, c = lay.width, lay.height, lay.colours
     colour = accent(kind, lay)
     value = str(kind.value)
@@ -193,9 +197,9 @@ def _effect(kind: Card, lay: CardLayout) -> list[Shape]:
     ]
 
 
-def back(player: int, deck_name: str, bleed: float) -> list[Shape]:
+def back(player: int, deck_name: str, bleed: float, size: tuple[float, float] | None = None) -> list[Shape]:
     """The same back for a whole deck; colour and letter tell the two players' decks apart."""
-    lay = card_layout()
+    lay = card_layout(size)
     w, h, c = lay.width, lay.height, lay.colours
     colour = deck_colour(player, lay)
     letter = deck_letter(player)

@@ -1,0 +1,111 @@
+"""`pnp export`: a game's pieces as the files a print shop or Tabletop Simulator takes.
+
+The targets each command takes are the games whose registry entry lists it; a game's `export`
+module lists its pieces (pnp.pieces). An option only some targets understand (`--deck`, `--trim`)
+is one its `pieces` function takes: given to another target, it is a usage error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from enum import Enum
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .. import options as parse
+from ..app import App, JsonOption, Report, json_name
+from ..diagnostics import PnpError, shown
+from ..games.registry import GAMES, PRINT_SHOP, Game, game
+from ..output import BuildOptions, begin, commit, write_rendered
+
+app = App("export", help="A game's pieces as the files a print shop or Tabletop Simulator takes.", example="pnp export print-shop power-lines-cards -o shop")
+
+
+def _targets(command: str) -> type[Enum]:
+    return Enum(f"{command.title()}Target", {g.id: g.id for g in GAMES if command in g.exports}, type=str)  # type: ignore[return-value]
+
+
+ShopTarget = _targets(PRINT_SHOP)
+OutOption = Annotated[Path, typer.Option("-o", "--out", help="The folder to write into (made if missing).", file_okay=False)]
+DeckOption = Annotated[Optional[Path], typer.Option("--deck", help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False)]
+RulesOption = Annotated[Optional[Path], typer.Option("--rules", help="The card game: the format the deck must meet (a TOML file, or one pnp ships by name).", metavar="FORMAT")]
+ProtoOption = Annotated[bool, typer.Option("--proto", help="The card game: export a deck even if it breaks the format, every card marked PROTOTYPE.")]
+
+
+def _room(entry: Game) -> ModuleType:
+    return importlib.import_module(entry.export_module)
+
+
+def _given(function: Any, entry: Game, **wanted: Any) -> dict[str, Any]:
+    """The options `function` takes; one it does not take but was given is a usage error."""
+    takes = inspect.signature(function).parameters
+    for name, value in wanted.items():
+        if value not in (None, False) and name not in takes:
+            flag = "--" + name.replace("size", "trim")
+            raise PnpError(f"{flag}: {entry.id} takes no such option; it is for the card game (power-lines-cards)", exit_code=2)
+    return {name: value for name, value in wanted.items() if name in takes}
+
+
+def _job(entry: Game, preset: Optional[str], trim: Optional[tuple[float, float]], bleed: Optional[float], dpi: Optional[int]):
+    from .printshop import Job, presets
+
+    known = presets()
+    if trim is not None:
+        if preset is not None:
+            raise PnpError("--trim: give a preset or a trim, not both", exit_code=2)
+        base = known["actual"]
+        return Job("custom", tuple(trim), base.bleed if bleed is None else bleed, base.safe, base.dpi if dpi is None else dpi)
+    if preset is None:
+        preset = next(name for name, p in known.items() if entry.id in p.targets)
+    if preset not in known:
+        raise PnpError(f"--preset: {shown(preset)} is not a preset; use {', '.join(known)}, or --trim W,H for your own", exit_code=2)
+    chosen = known[preset]
+    if entry.id not in chosen.targets:
+        suits = [name for name, p in known.items() if entry.id in p.targets]
+        raise PnpError(f"--preset: {preset} ({chosen.about}) is not for {entry.id}; use {', '.join(suits)}", exit_code=2)
+    return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.safe, chosen.dpi if dpi is None else dpi)
+
+
+@app.command("print-shop", result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"), example="pnp export print-shop power-lines-cards --deck mine.deck -o shop")
+def print_shop(
+    target: Annotated[ShopTarget, typer.Argument(help="What to export: the card game's deck, the piecepack's tiles and coins, or Ley Lines' dominoes.", show_default=False)],  # type: ignore[valid-type]
+    out: OutOption,
+    preset: Annotated[Optional[str], typer.Option("--preset", help="poker, bridge or actual (layouts/print-shop.toml; default: the first that suits the target).", metavar="NAME")] = None,
+    trim: Annotated[Optional[parse.Trim], typer.Option("--trim", parser=parse.trim, help="Your own cut size W,H in mm, instead of a preset (the card game).", metavar="W,H")] = None,
+    bleed: Annotated[Optional[float], typer.Option("--bleed", parser=parse.bleed, help="Art past the cut, mm per side (default: the preset's).", metavar="MM")] = None,
+    dpi: Annotated[Optional[int], typer.Option("--dpi", parser=parse.dpi, help="Image resolution, 72 to 1200 (default: the preset's, 300).", metavar="N")] = None,
+    deck: DeckOption = None,
+    rules: RulesOption = None,
+    proto: ProtoOption = False,
+    as_json: JsonOption = False,
+) -> Report:
+    """A print shop's files: one PNG per distinct face and back at trim plus bleed, one PDF with each piece's front and back on pages of that size (TrimBox on the cut), and manifest.csv: each file, its piece, front or back, and the copies to order.
+
+    A preset with a trim lays the cards out at that size from the card layout, never stretched; pieces without one keep pnp's sizes. Nothing is written if anything is wrong.
+    """
+    from .printshop import files
+
+    entry = game(target.value if isinstance(target, Enum) else target)
+    job = _job(entry, preset, trim, bleed, dpi)
+    room = _room(entry)
+    pieces = room.pieces(**_given(room.pieces, entry, size=job.trim, deck=deck, rules=rules, proto=proto))
+    begin(out)
+    made = files(pieces, job, out)
+    write_rendered(f"print-shop-{entry.id}", made, BuildOptions(formats=("pdf",), out=out))
+    commit()
+    if not as_json:
+        typer.echo(f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi)", err=True)
+    result = {
+        "target": entry.id,
+        "preset": job.name,
+        "trim": list(job.trim) if job.trim else None,
+        "bleed": job.bleed,
+        "dpi": job.dpi,
+        "pieces": sum(p.copies for p in pieces),
+        "files": sorted(json_name(p.name) for p in made),
+    }
+    return Report(deck, result=result)
