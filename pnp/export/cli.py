@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
@@ -19,7 +20,7 @@ import typer
 from .. import options as parse
 from ..app import App, JsonOption, Report, json_name
 from ..diagnostics import PnpError, shown
-from ..games.registry import GAMES, PRINT_SHOP, Game, game
+from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..output import BuildOptions, begin, commit, write_rendered
 
 app = App("export", help="A game's pieces as the files a print shop or Tabletop Simulator takes.", example="pnp export print-shop power-lines-cards -o shop")
@@ -30,10 +31,15 @@ def _targets(command: str) -> type[Enum]:
 
 
 ShopTarget = _targets(PRINT_SHOP)
+TtsGame = _targets(TTS)
 OutOption = Annotated[Path, typer.Option("-o", "--out", help="The folder to write into (made if missing).", file_okay=False)]
 DeckOption = Annotated[Optional[Path], typer.Option("--deck", help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False)]
 RulesOption = Annotated[Optional[Path], typer.Option("--rules", help="The card game: the format the deck must meet (a TOML file, or one pnp ships by name).", metavar="FORMAT")]
 ProtoOption = Annotated[bool, typer.Option("--proto", help="The card game: export a deck even if it breaks the format, every card marked PROTOTYPE.")]
+
+
+def _entry(target: Any) -> Game:
+    return game(target.value if isinstance(target, Enum) else target)
 
 
 def _room(entry: Game) -> ModuleType:
@@ -45,7 +51,7 @@ def _given(function: Any, entry: Game, **wanted: Any) -> dict[str, Any]:
     takes = inspect.signature(function).parameters
     for name, value in wanted.items():
         if value not in (None, False) and name not in takes:
-            flag = "--" + name.replace("size", "trim")
+            flag = "--" + {"size": "trim", "decks": "deck"}.get(name, name)
             raise PnpError(f"{flag}: {entry.id} takes no such option; it is for the card game (power-lines-cards)", exit_code=2)
     return {name: value for name, value in wanted.items() if name in takes}
 
@@ -89,7 +95,7 @@ def print_shop(
     """
     from .printshop import files
 
-    entry = game(target.value if isinstance(target, Enum) else target)
+    entry = _entry(target)
     job = _job(entry, preset, trim, bleed, dpi)
     room = _room(entry)
     pieces = room.pieces(**_given(room.pieces, entry, size=job.trim, deck=deck, rules=rules, proto=proto))
@@ -109,3 +115,42 @@ def print_shop(
         "files": sorted(json_name(p.name) for p in made),
     }
     return Report(deck, result=result)
+
+
+def _prefix(text: str | None) -> str | None:
+    if text is not None and not text.startswith(("https://", "http://")):
+        raise PnpError(f"--url-prefix: {shown(text)} is not a web address; give one starting https://, where the images will be uploaded", exit_code=2)
+    return text
+
+
+@app.command("tts", result=("game", "saved_object", "images", "objects", "files"), example="pnp export tts ley-lines -o tts")
+def tts(
+    target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]
+    out: OutOption,
+    url_prefix: Annotated[Optional[str], typer.Option("--url-prefix", help="Where you will upload the images (https://…/): the saved object names them there instead of as files in OUT.", metavar="URL")] = None,
+    decks: Annotated[Optional[list[Path]], typer.Option("--deck", help="The card game: a .deck list; repeat for each player (default: the starter deck twice).", dir_okay=False)] = None,
+    rules: RulesOption = None,
+    proto: ProtoOption = False,
+    as_json: JsonOption = False,
+) -> Report:
+    """A game for Tabletop Simulator: its images and GAME.json, a saved object to copy into TTS's Saved Objects folder (Documents/My Games/Tabletop Simulator/Saves/Saved Objects) and spawn from the Objects menu.
+
+    Cards come as a custom deck (one face sheet per deck), tiles, coins and dominoes as two-sided custom tiles, boards at true scale, pawns in the suit colours, pyramids as models. The images are named as the files in OUT, so keep the folder where it is, or upload them and give --url-prefix.
+    """
+    from .tabletop import files
+
+    entry = _entry(target)
+    prefix = _prefix(url_prefix)
+    room = _room(entry)
+    table = room.table(**_given(room.table, entry, decks=decks, rules=rules, proto=proto))
+    begin(out)
+    made = files(table, entry.id, entry.title, out, prefix)
+    write_rendered(f"tts-{entry.id}", made, BuildOptions(formats=("pdf",), out=out))
+    commit()
+    saved = out / f"{entry.id}.json"
+    objects = len(json.loads(made[saved])["ObjectStates"])
+    images = sum(p.suffix == ".png" for p in made)
+    if not as_json:
+        typer.echo(f"{shown(saved)}: {objects} objects, {images} images; copy it into Tabletop Simulator's Saved Objects folder", err=True)
+    result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}
+    return Report(decks[0] if decks else None, result=result)

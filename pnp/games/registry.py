@@ -79,16 +79,18 @@ GAMES: tuple[Game, ...] = (
         "power-lines", "Power Lines for piecepack", "pnp.games.power_lines_piecepack", "power-lines-piecepack",
         group="power-lines", rules="power-lines-piecepack", scorepad="power-lines-piecepack-scorepad",
         also="Its tiles are the 2 to 5 of a whole piecepack: with piecepack/piecepack.pdf printed, skip piecepack-tiles-2-5.pdf.",
+        exports=(TTS,),
     ),
     Game(
         "pack-solitaire", "Pack Solitaire", "pnp.games.pack_solitaire", "pack-solitaire",
         group="solitaire", rules="pack-solitaire", scorepad="pack-solitaire-scorepad",
         needs=(Need(PIECEPACK, "two piecepacks (tiles and coins), to lay out the deals of a puzzle book"),),
         also="A puzzle book of deals, answers at the back, comes from: pnp build pack-solitaire --deals 1-20.",
+        exports=(TTS,),
     ),
     Game(
         "paint-the-line", "Paint the Line", "pnp.games.paint_the_line", "paint-the-line",
-        group="paint-the-line", rules="paint-the-line", scorepad="paint-the-line-scorepad",
+        group="paint-the-line", rules="paint-the-line", scorepad="paint-the-line-scorepad", exports=(TTS,),
     ),
     Game(
         "ley-lines", "Ley Lines", "pnp.games.ley_lines", "ley-lines",

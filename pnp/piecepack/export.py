@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..pieces import Design, Piece
-from .draw import coin_back, coin_face, piecepack_layout, tile_back, tile_face
-from .model import ALL_PIECES, RANK_NAMES, Suit
+from collections.abc import Callable, Sequence
+
+from ..pieces import Design, Image, Piece, Table
+from ..tts import bag, custom_tile, pawn
+from .draw import coin_back, coin_face, piecepack_layout, scheme, tile_back, tile_face
+from .model import ALL_PIECES, RANK_NAMES, SUITS, Suit
 from .model import Piece as Face
+
+TTS_DPI = 200
+TILE_THICKNESS = 3.0  # mm: a tile printed on card and glued to board
+COIN_THICKNESS = 2.0
+PITCH = 4.0  # mm between pieces laid out on the table
 
 
 def suit_name(suit: Suit) -> str:
@@ -38,3 +46,61 @@ def pieces() -> list[Piece]:
         rank, suit = coin_designs(f)
         coins.append(Piece(Design(rank.name, f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}", rank.draw), suit, d, d, outline="circle"))
     return tiles + coins
+
+
+def tts_images() -> list[Image]:
+    """Every face of the tiles and coins, each once: 24 tile faces and the common back, 6 rank sides, 4 suit sides."""
+    lay = piecepack_layout()
+    t, d = lay.tile.size, lay.coin.diameter
+    tiles = [tile_design(f) for f in ALL_PIECES] + [TILE_BACK]
+    ranks = [coin_designs(Face(r, SUITS[0]))[0] for r in range(6)]
+    suits = [coin_designs(Face(0, s))[1] for s in SUITS]
+    return [Image(x.name, t, t, x.draw, TTS_DPI) for x in tiles] + [Image(x.name, d, d, x.draw, TTS_DPI) for x in ranks + suits]
+
+
+Url = Callable[[str], str]
+
+
+def tiles_on_table(url: Url, faces: Sequence[Face], at: tuple[float, float], *, face_down: bool = False, label: str = "") -> list[dict]:
+    """Tiles in rows of six from `at` (mm on the table), each a two-sided custom tile."""
+    t = piecepack_layout().tile.size
+    placed = []
+    for i, f in enumerate(faces):
+        design = tile_design(f)
+        x, z = at[0] + (i % 6) * (t + PITCH), at[1] - (i // 6) * (t + PITCH)
+        tile = custom_tile(f"{design.label}{label}", url(f"{design.name}.png"), url(f"{TILE_BACK.name}.png"), (t, t), "box", TILE_THICKNESS, (x, z))
+        if face_down:
+            tile["Transform"]["rotZ"] = 180.0
+        placed.append(tile)
+    return placed
+
+
+def coins(url: Url, at: tuple[float, float], label: str = "") -> list[dict]:
+    """The 24 coins, rank side up, in rows of six: one suit a row."""
+    d = piecepack_layout().coin.diameter
+    placed = []
+    for i, f in enumerate(ALL_PIECES):
+        rank, suit = coin_designs(f)
+        x, z = at[0] + (i % 6) * (d + PITCH), at[1] - (i // 6) * (d + PITCH)
+        placed.append(custom_tile(f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}{label}", url(f"{rank.name}.png"), url(f"{suit.name}.png"), (d, d), "circle", COIN_THICKNESS, (x, z)))
+    return placed
+
+
+def coin_bag(url: Url, at: tuple[float, float], label: str) -> dict:
+    return bag(f"coins{label}", coins(url, at, label), at)
+
+
+def pawns(at: tuple[float, float]) -> list[dict]:
+    """Tabletop Simulator's own pawn, one in each suit's colour."""
+    colours = scheme(False)
+    return [pawn(f"pawn of {suit_name(s)}", colours.suit(s), (at[0] + i * 30.0, at[1])) for i, s in enumerate(SUITS)]
+
+
+def table() -> Table:
+    """A whole piecepack: 24 tiles face up, 24 coins, 4 pawns (the dice are left out: print them)."""
+    t = piecepack_layout().tile.size
+
+    def objects(url: Url) -> list[dict]:
+        return [*tiles_on_table(url, ALL_PIECES, (0.0, 0.0)), *coins(url, (6 * (t + PITCH) + 20.0, 0.0)), *pawns((0.0, 4 * (t + PITCH) * -1 - 20.0))]
+
+    return Table(tts_images(), objects)

@@ -276,29 +276,40 @@ def boards_page(paper: str, bw: bool = False) -> Drawing:
     page, sq = head.page, lay.square
     x0 = (page.width - COLS * sq) / 2
     y = _heading(page, "Movement board", x0, head.top, lay)
-    large = max(lay.pyramids.values(), key=lambda s: s.base).base
-    for r, row in enumerate(SETUP):
-        for col, number in enumerate(row):
-            colour = lay.colours[number - 1]
-            bx, by = x0 + col * sq, y + r * sq
-            page.add(*_paint([(bx, by), (bx + sq, by), (bx + sq, by + sq), (bx, by + sq)], colour, bw, lay))
-            cx, cy = bx + sq / 2, by + sq / 2
-            ink = _ink(colour, bw)
-            page.add(Rect(cx - large / 2, cy - large / 2, large, large, Style(stroke=ink, stroke_width=lay.footprint_stroke)))
-            label = f"{number} {colour.name}"
-            if bw:  # a white plate, so the words stand clear of the pattern
-                plate_w, plate_h = large * 0.8, 2.2 * cap_height(lay.label_size)
-                page.add(Rect(cx - plate_w / 2, cy - plate_h / 2, plate_w, plate_h, Style(fill=PAPER), radius=1.0))
-            page.add(Text(cx, cy + cap_height(lay.label_size) / 2, label, lay.label_size, BOLD, ink, "middle"))
-    page.add(*_grid(x0, y, len(SETUP), COLS, lay))
-    page.add(*coordinates(x0, y, len(SETUP), COLS, sq))
+    page.add(*movement_board(x0, y, bw))
     y = _heading(page, "Scoring board", x0, y + len(SETUP) * sq + lay.board_gap, lay)
-    page.add(*_blocked(x0, y, sq, lay))
-    page.add(*_grid(x0, y, ROWS, COLS, lay))
-    page.add(*coordinates(x0, y, ROWS, COLS, sq))
+    page.add(*scoring_board(x0, y))
     page.add(page_caption(title, paper))
     page.room = room_below(y + ROWS * sq + COORDINATE_ROOM, paper)  # below the column letters
     return page
+
+
+def movement_board(x0: float, y0: float, bw: bool = False) -> list[Shape]:
+    """The movement board, its top-left corner at (x0, y0): each space in the colour of the tree
+    that starts there, with the tree's footprint and number, the grid and the coordinates."""
+    lay = paint_layout()
+    sq = lay.square
+    large = max(lay.pyramids.values(), key=lambda s: s.base).base
+    shapes: list[Shape] = []
+    for r, row in enumerate(SETUP):
+        for col, number in enumerate(row):
+            colour = lay.colours[number - 1]
+            bx, by = x0 + col * sq, y0 + r * sq
+            shapes += _paint([(bx, by), (bx + sq, by), (bx + sq, by + sq), (bx, by + sq)], colour, bw, lay)
+            cx, cy = bx + sq / 2, by + sq / 2
+            ink = _ink(colour, bw)
+            shapes.append(Rect(cx - large / 2, cy - large / 2, large, large, Style(stroke=ink, stroke_width=lay.footprint_stroke)))
+            if bw:  # a white plate, so the words stand clear of the pattern
+                plate_w, plate_h = large * 0.8, 2.2 * cap_height(lay.label_size)
+                shapes.append(Rect(cx - plate_w / 2, cy - plate_h / 2, plate_w, plate_h, Style(fill=PAPER), radius=1.0))
+            shapes.append(Text(cx, cy + cap_height(lay.label_size) / 2, f"{number} {colour.name}", lay.label_size, BOLD, ink, "middle"))
+    return [*shapes, *_grid(x0, y0, len(SETUP), COLS, lay), *coordinates(x0, y0, len(SETUP), COLS, sq)]
+
+
+def scoring_board(x0: float, y0: float) -> list[Shape]:
+    """The scoring board, its top-left corner at (x0, y0), its two unused spaces greyed."""
+    lay = paint_layout()
+    return [*_blocked(x0, y0, lay.square, lay), *_grid(x0, y0, ROWS, COLS, lay), *coordinates(x0, y0, ROWS, COLS, lay.square)]
 
 
 # Every space is named as records name it (engine.space_name): a column letter under the board,

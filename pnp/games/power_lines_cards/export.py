@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from pathlib import Path
 
 from ...diagnostics import shown
-from ...pieces import Design, Piece
+from ...draw.shapes import Rect, Shape, Style, group
+from ...pieces import Design, Image, Piece, Table
 from ...resources import deck_file
+from ...tts import MAX_COLUMNS, custom_deck
 from . import draw
 from .build import deck_counts
-from .catalogue import catalogue
+from .catalogue import Card, catalogue
 from .engine import load_format
 
-PLAYER = 0  # an exported deck wears deck A's back
+PLAYER = 0  # a print shop's deck wears deck A's back
+TTS_DPI = 200  # a card 496 px wide: its effect text stays sharp when a player zooms in
+TTS_DECK_APART = 150.0  # mm between the two players' places, across the table
 
 
 def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, rules: Path | None = None, proto: bool = False) -> list[Piece]:
@@ -37,3 +42,52 @@ def _name(kind: str) -> str:
 
 def _label(kind: str) -> str:
     return "Base" if kind == catalogue().base.name else f"card {kind}"
+
+
+def table(decks: list[Path] | None = None, rules: Path | None = None, proto: bool = False) -> Table:
+    """Each player's deck as a custom deck, face down, with its Base face up beside it. A deck's
+    distinct faces fill one sheet of at most 10 columns, the Base first; the sheet's last slot
+    holds its back, the image Tabletop Simulator shows for a card hidden in a hand."""
+    paths = decks or [deck_file("starter.deck")] * 2
+    chosen = load_format(rules) if rules is not None else None
+    lay = draw.card_layout()
+    w, h = lay.width, lay.height
+    cat = catalogue()
+    images: list[Image] = []
+    players = []
+    for player, path in enumerate(paths):
+        counts = deck_counts(path, chosen, proto)
+        kinds = [cat.base] + [kind for kind in cat.kinds if counts.get(kind.name)]
+        cols = min(MAX_COLUMNS, len(kinds) + 1)
+        rows = math.ceil((len(kinds) + 1) / cols)
+        letter = draw.deck_letter(player).lower()
+        name = shown(path.stem)
+        sheet = partial(_sheet, kinds, player, name, proto, cols, rows)
+        images += [Image(f"deck-{letter}-faces", cols * w, rows * h, sheet, TTS_DPI), Image(f"deck-{letter}-back", w, h, partial(draw.back, player, name, 0.0), TTS_DPI)]
+        cards = [(kinds.index(kind), _label(kind.name)) for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
+        players.append((player, letter, name, cols, rows, cards))
+
+    def objects(url) -> list[dict]:
+        placed = []
+        for player, letter, name, cols, rows, cards in players:
+            z = (player - (len(players) - 1) / 2) * TTS_DECK_APART
+            faces, back = url(f"deck-{letter}-faces.png"), url(f"deck-{letter}-back.png")
+            deck = custom_deck(f"Deck {letter.upper()} ({name})", faces, back, cols, rows, cards, (-40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1)
+            base = custom_deck(f"Base {letter.upper()}", faces, back, cols, rows, [(0, "Base")], (40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1)
+            base["Transform"]["rotZ"] = 0.0  # the Base starts face up, in play
+            placed += [deck, base]
+        return placed
+
+    return Table(images, objects)
+
+
+def _sheet(kinds: list[Card], player: int, name: str, proto: bool, cols: int, rows: int) -> list[Shape]:
+    """A face sheet: the faces in slots of one card each, left to right, the back in the last slot."""
+    lay = draw.card_layout()
+    w, h = lay.width, lay.height
+    slots: list[list[Shape]] = [draw.face(kind, player, 0.0, proto=proto) for kind in kinds]
+    slots += [[] for _ in range(cols * rows - 1 - len(kinds))] + [draw.back(player, name, 0.0)]
+    return [
+        Rect(0, 0, cols * w, rows * h, Style(fill=lay.colours.paper)),
+        *(group(*shapes, at=(i % cols * w, i // cols * h), clip=Rect(0, 0, w, h, Style())) for i, shapes in enumerate(slots)),
+    ]
