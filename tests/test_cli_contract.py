@@ -105,6 +105,11 @@ RUNS = {
         ["power-lines-cards", "--deck", "{bad_deck}", "-o", "{out}/bad-shop"],
         ["power-lines-cards", "--deck", "{missing}", "-o", "{out}/none-shop"],
     ),
+    ("export", "tts"): (
+        ["power-lines-cards", "--deck", "{deck}", "-o", "{out}/tts"],
+        ["power-lines-cards", "--deck", "{bad_deck}", "-o", "{out}/bad-tts"],
+        ["power-lines-cards", "--deck", "{missing}", "-o", "{out}/none-tts"],
+    ),
 }
 
 
