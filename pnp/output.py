@@ -137,6 +137,11 @@ def _commit(staged: Staged) -> list[Path]:
         ]
 
 
+def written_here(folder: Path) -> list[str]:
+    """The names of the files pnp has written in `folder`, as its manifest lists them."""
+    return list(_read_manifest(folder))
+
+
 def remove_moved(folder: Path, names: Iterable[str]) -> list[Path]:
     """Remove from `folder` the files of these names that pnp wrote there, unchanged since: an
     older build's, whose files this one wrote elsewhere (the kit, once flat, now a folder per game)."""

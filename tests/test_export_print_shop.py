@@ -215,3 +215,15 @@ def test_dominoes(tmp_path):
     rows = manifest(out)
     assert len([r for r in rows if r["side"] == "front"]) == 28
     assert len({r["file"] for r in rows}) == 29
+
+
+def test_exporting_again_removes_pnps_images_of_cards_no_longer_in_the_deck(tmp_path):
+    out = tmp_path / "shop"
+    assert export("power-lines-cards", "--dpi", "72", "-o", out).exit_code == 0
+    (out / "my-notes.png").write_bytes(b"mine")  # the user's own file
+    deck = tmp_path / "tens.deck"
+    deck.write_text("26 10\n")
+    result = export("power-lines-cards", "--deck", deck, "--proto", "--dpi", "72", "-o", out)
+    assert result.exit_code == 0 and "removed 10 files of an earlier export" in result.stderr
+    assert sorted(p.name for p in out.glob("*.png")) == ["back.png", "card-10.png", "card-base.png", "my-notes.png"]
+    assert {r["file"] for r in manifest(out)} == {"back.png", "card-10.png", "card-base.png"}

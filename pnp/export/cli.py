@@ -13,7 +13,7 @@ import json
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
@@ -21,7 +21,7 @@ from .. import options as parse
 from ..app import App, JsonOption, Report, json_name
 from ..diagnostics import PnpError, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
-from ..output import BuildOptions, begin, commit, write_rendered
+from ..output import BuildOptions, begin, commit, remove_moved, write_rendered, written_here
 
 app = App("export", help="A game's pieces as the files a print shop or Tabletop Simulator takes.", example="pnp export print-shop power-lines-cards -o shop")
 
@@ -101,10 +101,10 @@ def print_shop(
     pieces = room.pieces(**_given(room.pieces, entry, size=job.trim, deck=deck, rules=rules, proto=proto))
     begin(out)
     made = files(pieces, job, out)
-    write_rendered(f"print-shop-{entry.id}", made, BuildOptions(formats=("pdf",), out=out))
-    commit()
+    tts_files = tuple(f"{g.id}-" for g in GAMES if TTS in g.exports) + tuple(f"{g.id}." for g in GAMES)
+    removed = _write(f"print-shop-{entry.id}", made, out, lambda n: n.endswith(".png") and not n.startswith(tts_files))
     if not as_json:
-        typer.echo(f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi)", err=True)
+        typer.echo(f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}", err=True)
     result = {
         "target": entry.id,
         "preset": job.name,
@@ -115,6 +115,19 @@ def print_shop(
         "files": sorted(json_name(p.name) for p in made),
     }
     return Report(deck, result=result)
+
+
+def _write(group: str, made: dict[Path, bytes], out: Path, earlier: Callable[[str], bool]) -> list[Path]:
+    """Write `made` into `out`, then remove what an earlier export of the same kind wrote there and
+    this one did not (a card no longer in the deck): only pnp's files, unchanged since."""
+    write_rendered(group, made, BuildOptions(formats=("pdf",), out=out))
+    commit()
+    names = {p.name for p in made}
+    return remove_moved(out, [n for n in written_here(out) if earlier(n) and n not in names])
+
+
+def _removed(paths: list[Path]) -> str:
+    return f"; removed {len(paths)} file{'s' * (len(paths) != 1)} of an earlier export" if paths else ""
 
 
 def _prefix(text: str | None) -> str | None:
@@ -145,12 +158,11 @@ def tts(
     table = room.table(**_given(room.table, entry, decks=decks, rules=rules, proto=proto))
     begin(out)
     made = files(table, entry.id, entry.title, out, prefix)
-    write_rendered(f"tts-{entry.id}", made, BuildOptions(formats=("pdf",), out=out))
-    commit()
+    removed = _write(f"tts-{entry.id}", made, out, lambda n: n.startswith(f"{entry.id}-"))
     saved = out / f"{entry.id}.json"
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
     if not as_json:
-        typer.echo(f"{shown(saved)}: {objects} objects, {images} images; copy it into Tabletop Simulator's Saved Objects folder", err=True)
+        typer.echo(f"{shown(saved)}: {objects} objects, {images} images; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}", err=True)
     result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}
     return Report(decks[0] if decks else None, result=result)
