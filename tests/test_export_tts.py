@@ -229,3 +229,17 @@ def test_a_deck_that_does_not_validate_gets_its_findings_and_nothing_is_written(
     result = export("power-lines-cards", "--deck", deck, "-o", tmp_path / "out")
     assert result.exit_code == 1 and f"{deck}:2:3" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_games_sharing_a_folder_keep_their_files_and_an_export_again_tidies_its_own(tmp_path):
+    # `power-lines` is a prefix of `power-lines-cards`: exporting one must not remove the other's files.
+    out = tmp_path / "both"
+    assert export("power-lines-cards", "-o", out).exit_code == 0
+    cards = sorted(p.name for p in out.glob("power-lines-cards*"))
+    assert export("power-lines", "-o", out).exit_code == 0
+    assert sorted(p.name for p in out.glob("power-lines-cards*")) == cards
+    deck = tmp_path / "one.deck"
+    deck.write_text("26 10\n")
+    result = export("power-lines-cards", "--deck", deck, "-o", out)
+    assert result.exit_code == 0 and "removed 2 files of an earlier export" in result.stderr  # deck B's sheet and back
+    assert not (out / "power-lines-cards-deck-b-faces.png").exists() and (out / "power-lines.json").exists()

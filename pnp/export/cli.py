@@ -101,8 +101,7 @@ def print_shop(
     pieces = room.pieces(**_given(room.pieces, entry, size=job.trim, deck=deck, rules=rules, proto=proto))
     begin(out)
     made = files(pieces, job, out)
-    tts_files = tuple(f"{g.id}-" for g in GAMES if TTS in g.exports) + tuple(f"{g.id}." for g in GAMES)
-    removed = _write(f"print-shop-{entry.id}", made, out, lambda n: n.endswith(".png") and not n.startswith(tts_files))
+    removed = _write(f"print-shop-{entry.id}", made, out, lambda n: n.endswith(".png") and _tts_game(n) is None)
     if not as_json:
         typer.echo(f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}", err=True)
     result = {
@@ -124,6 +123,13 @@ def _write(group: str, made: dict[Path, bytes], out: Path, earlier: Callable[[st
     commit()
     names = {p.name for p in made}
     return remove_moved(out, [n for n in written_here(out) if earlier(n) and n not in names])
+
+
+def _tts_game(name: str) -> str | None:
+    """The game a Tabletop Simulator export's file belongs to (`power-lines-cards-deck-a-back.png`
+    is the card game's, not Power Lines'), or None."""
+    owners = [g.id for g in GAMES if TTS in g.exports and (name.startswith(f"{g.id}-") or name == f"{g.id}.json")]
+    return max(owners, key=len, default=None)
 
 
 def _removed(paths: list[Path]) -> str:
@@ -158,7 +164,7 @@ def tts(
     table = room.table(**_given(room.table, entry, decks=decks, rules=rules, proto=proto))
     begin(out)
     made = files(table, entry.id, entry.title, out, prefix)
-    removed = _write(f"tts-{entry.id}", made, out, lambda n: n.startswith(f"{entry.id}-"))
+    removed = _write(f"tts-{entry.id}", made, out, lambda n: _tts_game(n) == entry.id)
     saved = out / f"{entry.id}.json"
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
