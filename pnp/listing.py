@@ -1,4 +1,4 @@
-"""`pnp list`: each game of the registry, its credit, what `pnp build` prints for it, its commands."""
+"""`pnp list`: each game of the registry, its credit, what `pnp build` prints for it, its commands and exports."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ def print_games(root: Any) -> None:
         typer.echo(f"  build:   pnp build {game.id}")
         if game.also:
             typer.echo(f"  also:    {game.also}")
+        if game.exports:
+            typer.echo(f"  export:  {', '.join(f'pnp export {kind} {game.id} -o DIR' for kind in game.exports)}")
         if game.group:
             group = root.get_command(None, game.group)
             names = group.list_commands(None)
