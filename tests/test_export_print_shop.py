@@ -195,6 +195,15 @@ def test_usage_errors_exit_2_and_write_nothing(tmp_path, args, says):
     assert not out.exists()
 
 
+def assert_sizes_follow_trim_bleed_and_dpi(folder: Path) -> None:
+    """Every image: (trim + 2 x bleed) at the dpi, to the nearest pixel, the trim read from the manifest."""
+    for row in manifest(folder):
+        w, h = (float(v) for v in row["trim_mm"].split(" x "))
+        bleed, dpi = float(row["bleed_mm"]), int(row["dpi"])
+        with Image.open(folder / row["file"]) as image:
+            assert image.size == (px(w + 2 * bleed, dpi), px(h + 2 * bleed, dpi)), row["file"]
+
+
 def test_piecepack_tiles_and_coins(tmp_path):
     out = tmp_path / "pp"
     assert export("piecepack", "--dpi", "100", "-o", out).exit_code == 0
@@ -206,7 +215,8 @@ def test_piecepack_tiles_and_coins(tmp_path):
     assert len({r["file"] for r in rows if r["file"].startswith("coin-")}) == 10
     tile = px(2 * 25.4 + 2 * 3.175, 100)
     with Image.open(out / "tile-back.png") as image:
-        assert image.size == (tile, tile)
+        assert image.size == (tile, tile)  # a 2 in tile
+    assert_sizes_follow_trim_bleed_and_dpi(out)
 
 
 def test_dominoes(tmp_path):
@@ -215,6 +225,7 @@ def test_dominoes(tmp_path):
     rows = manifest(out)
     assert len([r for r in rows if r["side"] == "front"]) == 28
     assert len({r["file"] for r in rows}) == 29
+    assert_sizes_follow_trim_bleed_and_dpi(out)
 
 
 def test_exporting_again_removes_pnps_images_of_cards_no_longer_in_the_deck(tmp_path):
