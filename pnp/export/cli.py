@@ -78,7 +78,7 @@ def _job(entry: Game, preset: Optional[str], trim: Optional[tuple[float, float]]
 
 @app.command("print-shop", result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"), example="pnp export print-shop power-lines-cards --deck mine.deck -o shop")
 def print_shop(
-    target: Annotated[ShopTarget, typer.Argument(help="What to export: the card game's deck, the piecepack's tiles and coins, or Ley Lines' dominoes.", show_default=False)],  # type: ignore[valid-type]
+    target: Annotated[ShopTarget, typer.Argument(help="What to export: the card game's deck, the piecepack's tiles and coins, or Ley Lines' dominoes.", show_default=False, metavar="TARGET")],  # type: ignore[valid-type]
     out: OutOption,
     preset: Annotated[Optional[str], typer.Option("--preset", help="poker, bridge or actual (layouts/print-shop.toml; default: the first that suits the target).", metavar="NAME")] = None,
     trim: Annotated[Optional[parse.Trim], typer.Option("--trim", parser=parse.trim, help="Your own cut size W,H in mm, instead of a preset (the card game).", metavar="W,H")] = None,
