@@ -114,11 +114,15 @@ def test_cards_are_laid_out_at_the_poker_trim_not_stretched(poker, tmp_path):
 
 
 def test_nothing_that_matters_lies_outside_the_safe_zone(poker):
-    # Every letter and numeral of every face and back stands 1/8 in or more inside the cut.
+    # Every letter and numeral of every face and back stands the preset's safe zone (1/8 in) or more inside the cut.
+    from pnp.export.printshop import presets
+
+    preset = presets()["poker"]
+    assert preset.safe == pytest.approx(3.175)
     with pdfplumber.open(poker / "pieces.pdf") as pdf:
         for page in pdf.pages:
-            cut = 3.175 / MM_PER_PT
-            safe = cut + 3.175 / MM_PER_PT
+            cut = preset.bleed / MM_PER_PT
+            safe = cut + preset.safe / MM_PER_PT
             for c in page.chars:
                 assert c["x0"] >= safe - 0.5 and c["x1"] <= page.width - safe + 0.5, c["text"]
                 assert c["top"] >= safe - 0.5 and c["bottom"] <= page.height - safe + 0.5, c["text"]

@@ -64,7 +64,7 @@ def _job(entry: Game, preset: Optional[str], trim: Optional[tuple[float, float]]
         if preset is not None:
             raise PnpError("--trim: give a preset or a trim, not both", exit_code=2)
         base = known["actual"]
-        return Job("custom", tuple(trim), base.bleed if bleed is None else bleed, base.safe, base.dpi if dpi is None else dpi)
+        return Job("custom", tuple(trim), base.bleed if bleed is None else bleed, base.dpi if dpi is None else dpi)
     if preset is None:
         preset = next(name for name, p in known.items() if entry.id in p.targets)
     if preset not in known:
@@ -73,7 +73,7 @@ def _job(entry: Game, preset: Optional[str], trim: Optional[tuple[float, float]]
     if entry.id not in chosen.targets:
         suits = [name for name, p in known.items() if entry.id in p.targets]
         raise PnpError(f"--preset: {preset} ({chosen.about}) is not for {entry.id}; use {', '.join(suits)}", exit_code=2)
-    return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.safe, chosen.dpi if dpi is None else dpi)
+    return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.dpi if dpi is None else dpi)
 
 
 @app.command("print-shop", result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"), example="pnp export print-shop power-lines-cards --deck mine.deck -o shop")

@@ -28,7 +28,7 @@ class Preset(LayoutModel):
     about: str
     trim: Optional[tuple[Length, Length]] = None  # None: each piece at its own size
     bleed: Length
-    safe: Length
+    safe: Length  # what the pieces' layouts keep clear (tests/test_export_print_shop.py reads it)
     dpi: int
     targets: list[str]
 
@@ -43,12 +43,11 @@ def presets() -> dict[str, Preset]:
 
 @dataclass(frozen=True)
 class Job:
-    """What to make: the trim (None: the pieces' own), bleed and safe zone in mm, and the dpi."""
+    """What to make: the trim (None: the pieces' own) and bleed in mm, and the dpi."""
 
     name: str  # the preset's, or "custom"
     trim: tuple[float, float] | None
     bleed: float
-    safe: float
     dpi: int
 
 
