@@ -131,6 +131,8 @@ def test_the_face_sheet_has_whole_cards_in_each_slot(exported):
     sheet = saved(exported, "power-lines-cards")["ObjectStates"][0]["CustomDeck"]["1"]
     with Image.open(exported / "power-lines-cards-deck-a-faces.png") as image:
         card_w, card_h = image.width / sheet["NumWidth"], image.height / sheet["NumHeight"]
+        # 63 x 88 mm cards at 200 dpi, side by side
+        assert image.size == (round(sheet["NumWidth"] * 63 / 25.4 * 200), round(sheet["NumHeight"] * 88 / 25.4 * 200))
     assert card_w / card_h == pytest.approx(63 / 88, abs=0.002)
 
 
