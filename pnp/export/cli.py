@@ -46,13 +46,15 @@ def _room(entry: Game) -> ModuleType:
     return importlib.import_module(entry.export_module)
 
 
-def _given(function: Any, entry: Game, **wanted: Any) -> dict[str, Any]:
-    """The options `function` takes; one it does not take but was given is a usage error."""
+def _given(function: Any, entry: Game, command: str, **wanted: Any) -> dict[str, Any]:
+    """The options `function` takes; one it does not take but was given is a usage error that
+    names the targets taking it."""
     takes = inspect.signature(function).parameters
     for name, value in wanted.items():
         if value not in (None, False) and name not in takes:
             flag = "--" + {"size": "trim", "decks": "deck"}.get(name, name)
-            raise PnpError(f"{flag}: {entry.id} takes no such option; it is for the card game (power-lines-cards)", exit_code=2)
+            others = [g.id for g in GAMES if command in g.exports and name in inspect.signature(getattr(_room(g), function.__name__)).parameters]
+            raise PnpError(f"{flag}: {entry.id} takes no such option; only {', '.join(others)} does", exit_code=2)
     return {name: value for name, value in wanted.items() if name in takes}
 
 
@@ -98,7 +100,7 @@ def print_shop(
     entry = _entry(target)
     job = _job(entry, preset, trim, bleed, dpi)
     room = _room(entry)
-    pieces = room.pieces(**_given(room.pieces, entry, size=job.trim, deck=deck, rules=rules, proto=proto))
+    pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, deck=deck, rules=rules, proto=proto))
     begin(out)
     made = files(pieces, job, out)
     removed = _write(f"print-shop-{entry.id}", made, out, lambda n: n.endswith(".png") and _tts_game(n) is None)
@@ -161,7 +163,7 @@ def tts(
     entry = _entry(target)
     prefix = _prefix(url_prefix)
     room = _room(entry)
-    table = room.table(**_given(room.table, entry, decks=decks, rules=rules, proto=proto))
+    table = room.table(**_given(room.table, entry, TTS, decks=decks, rules=rules, proto=proto))
     begin(out)
     made = files(table, entry.id, entry.title, out, prefix)
     removed = _write(f"tts-{entry.id}", made, out, lambda n: _tts_game(n) == entry.id)
