@@ -32,7 +32,7 @@ from typer.core import TyperCommand, TyperGroup
 from . import options
 from .diagnostics import Diagnostic, Parsed, PnpError, Rejected, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
-from .session import session
+from .session import current, session
 
 SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -85,6 +85,16 @@ def envelope(command: str, fields: Sequence[str], report: Report) -> dict[str, A
         "diagnostics": [d.as_json() for d in report.diagnostics],
         **found,
     }
+
+
+def print_warnings() -> None:
+    """The findings this command went on despite (a prototype deck's), on standard error, always."""
+    reading = current()
+    colour = wants_colour(sys.stderr)
+    for file, found, source in reading.warnings if reading is not None else ():
+        lines = report_lines(str(file), found, source, colour=colour) if file is not None else [f"pnp: {d.severity}: {d.message}" for d in found]
+        for line in lines:
+            typer.echo(line, err=True)
 
 
 def print_findings(report: Report) -> None:

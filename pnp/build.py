@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
-import sys
 from dataclasses import fields
 from pathlib import Path
 from types import ModuleType
@@ -21,11 +20,10 @@ import typer
 import typer.main
 from typer.models import CommandInfo
 
-from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, usage_example
-from .diagnostics import PnpError, report_lines, wants_colour
+from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, print_warnings, usage_example
+from .diagnostics import PnpError
 from .games.registry import GAMES, Game, prints
 from .output import FORMATS, BuildOptions, begin, commit
-from .session import current
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
 _GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
@@ -60,12 +58,7 @@ def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]
 def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
     """Show the findings the build went on despite (always, on standard error), then what it wrote
     into `folder` (file, pages, sheets, size) and what it removed."""
-    reading = current()
-    colour = wants_colour(sys.stderr)
-    for file, found, source in reading.warnings if reading is not None else ():
-        lines = report_lines(str(file), found, source, colour=colour) if file is not None else [f"pnp: {d.severity}: {d.message}" for d in found]
-        for line in lines:
-            typer.echo(line, err=True)
+    print_warnings()
     if not quiet:
         from .summary import print_summary  # rich loads only when a build ends
 

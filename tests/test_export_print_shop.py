@@ -176,6 +176,7 @@ def test_a_prototype_deck_is_exported_marked(tmp_path):
     out = tmp_path / "proto"
     result = export("power-lines-cards", "--deck", deck, "--proto", "--dpi", "72", "-o", out)
     assert result.exit_code == 0, result.output
+    assert f"{deck}:1:1: warning: wrong deck size" in result.stderr  # its findings, as warnings
     with pdfplumber.open(out / "pieces.pdf") as pdf:
         assert "PROTOTYPE" in pdf.pages[0].extract_text()
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Callable, Optional
 import typer
 
 from .. import options as parse
-from ..app import App, JsonOption, Report, json_name
+from ..app import App, JsonOption, Report, json_name, print_warnings
 from ..diagnostics import PnpError, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..output import BuildOptions, begin, commit, remove_moved, write_rendered, written_here
@@ -123,6 +123,7 @@ def _write(group: str, made: dict[Path, bytes], out: Path, earlier: Callable[[st
     this one did not (a card no longer in the deck): only pnp's files, unchanged since."""
     write_rendered(group, made, BuildOptions(formats=("pdf",), out=out))
     commit()
+    print_warnings()
     names = {p.name for p in made}
     return remove_moved(out, [n for n in written_here(out) if earlier(n) and n not in names])
 
