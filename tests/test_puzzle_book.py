@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from itertools import pairwise
 
 import pypdf
@@ -48,8 +49,9 @@ def book20(request, tmp_path_factory):
     return out / "pack-solitaire-deals-1-20.pdf"
 
 
+@lru_cache(maxsize=4)
 def page_texts(path) -> list[str]:
-    """The text of each page after the cover."""
+    """The text of each page after the cover (read once a book: several tests read it)."""
     return [page.extract_text() for page in pypdf.PdfReader(path).pages][cover_pages(path) :]
 
 
