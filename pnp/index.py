@@ -76,6 +76,6 @@ def render_index(root: Path, written: list[Path], paper: str) -> str:
         folder = root / game.id
         files = [p for p in written if p.parent == folder]
         needs = [{"what": need.what, "file": pieces(need.target)} for need in game.needs]
-        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "also": game.also, "entries": _entries(folder, files, paper)})
+        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "also": game.also, "exports": [f"pnp export {kind} {game.id} -o DIR" for kind in game.exports], "entries": _entries(folder, files, paper)})
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))

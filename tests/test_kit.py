@@ -243,6 +243,10 @@ def test_every_game_shows_its_files_in_one_order_and_says_where_the_book_comes_f
         titles = [re.sub(r" \(.*", "", t) for t in re.findall(r"<h3><a [^>]*>([^<]+)</a></h3>", section)]
         assert titles and [rank[t] for t in titles] == sorted(rank[t] for t in titles), (game.id, titles)
     assert "pnp build pack-solitaire --deals 1-20" in text.split('<section id="pack-solitaire">')[1].split("</section>")[0]
+    # Each game's exports, as the registry lists them.
+    for game in GAMES:
+        section = text.split(f'<section id="{game.id}">')[1].split("</section>")[0]
+        assert all(f"<code>pnp export {kind} {game.id} -o DIR</code>" in section for kind in game.exports)
     # The tiles Power Lines prints are the piecepack's 2-5: the index says which of the two to print.
     assert "skip piecepack-tiles-2-5.pdf" in text.split('<section id="power-lines">')[1].split("</section>")[0]
 
