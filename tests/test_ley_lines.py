@@ -677,6 +677,15 @@ def test_a_dealt_hand_laid_to_the_last_domino_is_empty():
     assert game.hands["S"] == {} and not game.hands["S"] and legal_moves(game, "S") == []
 
 
+def test_legal_moves_after_seven_laid_without_deal_lines_are_none():
+    # No hand is known, but a player has only 7 dominoes: after laying 7 through real turns, none is legal.
+    text, _, _ = _eighth_domino(keep_deals="")
+    game = game_of(text.rsplit("S ", 1)[0])
+    assert game.valid and game.laid["S"] == 7 and "S" not in game.hands
+    assert legal_moves(game, "S") == []
+    assert legal_moves(game, "M")  # the others still have dominoes to lay
+
+
 def test_the_cli_says_where_the_eighth_domino_is(tmp_path):
     text, line, column = _eighth_domino(keep_deals="")
     path = tmp_path / "eight.leylines"

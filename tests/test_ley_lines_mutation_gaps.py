@@ -6,7 +6,6 @@ from pnp.games.ley_lines.board import parse_space
 from pnp.games.ley_lines.engine import DOMINOES, Cairn, Placer, Position, flow, score_all
 from pnp.games.ley_lines.files import parse_record
 from pnp.games.ley_lines.game import ALL_PASSED, apply, legal_moves, new_game, replay
-from pnp.games.ley_lines.generate import random_record
 from pnp.resources import deck_file
 
 ROW = frozenset((c, 5) for c in range(1, 10))
@@ -248,20 +247,3 @@ def test_legal_moves_of_a_player_whose_hand_is_not_dealt():
     assert all(placer.legal(f, a, s, b) and sorted((a, b)) == list(d) for d, f, a, s, b in moves)
     # Moons' hand is known: only its dominoes, even though suns' unknown hand leaves some undealt.
     assert {m[0] for m in legal_moves(game, "M")} == dealt_to("M")
-
-
-def test_legal_moves_after_seven_laid_without_deal_lines_are_none():
-    # Suns lay 7 dominoes through real turns in a 4-player random game with no deal lines.
-    kept, laid = [], 0
-    for line in random_record(4, 5).splitlines():
-        if line.startswith("deal "):
-            continue
-        kept.append(line)
-        if line.startswith("S ") and "pass" not in line:
-            laid += 1
-            if laid == 7:
-                break
-    game = game_of("\n".join(kept) + "\nM pass\nC pass\nA pass\n")
-    assert game.valid and game.laid["S"] == 7 and "S" not in game.hands
-    assert legal_moves(game, "S") == []
-    assert legal_moves(game, "M")  # the others still have dominoes to lay
