@@ -86,6 +86,29 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     return lines
 
 
+def wrap_cutting(text: str, font: str, size: float, width: float) -> list[str]:
+    """`text` wrapped to `width` mm; a word wider than that (a long file name) is cut where it must be."""
+    lines = wrap(text, font, size, width)
+    if lines is not None:
+        return lines
+    out, line = [], ""
+    for ch in text:
+        if line and width_mm(line + ch, font, size) > width:
+            out.append(line)
+            line = ""
+        line += ch
+    return out + [line]
+
+
+def wrap_shrinking(text: str, font: str, size: float, width: float) -> tuple[float, list[str]]:
+    """`text` wrapped to `width` mm at `size` pt; smaller where one word (a long file name) is wider than that."""
+    lines = wrap(text, font, size, width)
+    if lines is None:
+        size *= 0.99 * width / max(width_mm(word, font, size) for word in text.split())
+        lines = wrap(text, font, size, width) or [text]
+    return size, lines
+
+
 @dataclass(frozen=True)
 class FittedText:
     size: float

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ...draw.poster import GUARD
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, scale
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
 from ...layouts import LayoutModel, Length, Points, sheet_layout
 from ...piecepack.draw import scheme
 from ...piecepack.model import Suit
@@ -319,7 +319,7 @@ def position_page(game: Game, title: str, paper: str = "a4") -> Drawing:
     lines += [f"turn {game.turns}: {e.owner}'s cairn {e.value} on {name(e.cairn)} scored {e.points} at {e.tor_owner}'s tor on {name(e.tor)}" for e in scored]
     lines.append("purple: where each cairn's energy flows now (a bar: it stops; short dashes: a tie stops it); orange: scored this turn, with the dominoes it took away")
     # The heading at its own size, wrapped to the paper; only the board is scaled.
-    size, headings = _wrapped(title, BOLD, size, room)
+    size, headings = wrap_shrinking(title, BOLD, size, room)
     page = Drawing(page_w, page_h, title=title)
     y = margin + cap_height(size)
     for line in headings:
@@ -327,7 +327,7 @@ def position_page(game: Game, title: str, paper: str = "a4") -> Drawing:
         y += 1.2 * size * MM_PER_PT
     y += 0.3 * size * MM_PER_PT
     for text in lines:
-        text_size, parts = _wrapped(text, REGULAR, note, room)
+        text_size, parts = wrap_shrinking(text, REGULAR, note, room)
         for line in parts:
             page.add(Text(margin, y, line, text_size, fill=lay.ink))
             y += 1.6 * note * MM_PER_PT
@@ -336,15 +336,6 @@ def position_page(game: Game, title: str, paper: str = "a4") -> Drawing:
     at = ((page_w - k * v.width) / 2, head)
     page.add(group(*board_shapes(v), *position_shapes(v, game.pos, scored), at=at, transform=scale(k)))
     return page
-
-
-def _wrapped(text: str, font: str, size: float, width: float) -> tuple[float, list[str]]:
-    """`text` wrapped to `width` mm at `size` pt; smaller where one word (a long file name) is wider than that."""
-    lines = wrap(text, font, size, width)
-    if lines is None:
-        size *= 0.99 * width / max(width_mm(word, font, size) for word in text.split())
-        lines = wrap(text, font, size, width) or [text]
-    return size, lines
 
 
 # --- dominoes to print -------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from ...draw.pages import titled_page
 from ...draw.poster import GUARD
 from ...draw.sheets import room_below
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
-from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm, wrap
+from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm, wrap_cutting
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...piecepack.colours import mix
 from ...piecepack.draw import draw_coin, piecepack_layout, rank_mark, scheme, square_centres
@@ -373,7 +373,7 @@ def show_layout_page(paper: str, heading: list[str], tiles: dict[int, Tile], lay
     outcome, *notes = notes
     heads = [(title, BOLD, lay.text_size + 3), (outcome, BOLD, lay.text_size)] + [(note, "Helvetica", lay.small_size) for note in notes]
     for line, font, pt in heads + [("", "Helvetica", lay.small_size)]:  # the last: the scale, set below
-        for part in _lines(line, font, pt, room):
+        for part in wrap_cutting(line, font, pt, room):
             y += cap_height(pt, font)
             texts.append((part, font, pt, y))
             y += 0.75 * pt * MM_PER_PT
@@ -407,17 +407,3 @@ def _mark_key(left: float, mid: float, width: float) -> list[Shape]:
         shapes.append(Text(x + 2 * MARK_RADIUS + 1.5, y + cap_height(pt) / 2, MEANINGS[kind], pt, "Helvetica", "#000000"))
         x += w + gap
     return shapes
-
-
-def _lines(text: str, font: str, size: float, width: float) -> list[str]:
-    """`text` wrapped to `width` mm; a word wider than that (a long file name) is cut where it must be."""
-    lines = wrap(text, font, size, width) if text else [""]
-    if lines is not None:
-        return lines
-    out, line = [], ""
-    for ch in text:
-        if line and width_mm(line + ch, font, size) > width:
-            out.append(line)
-            line = ""
-        line += ch
-    return out + [line]

@@ -15,7 +15,7 @@ from ...draw.figures import arrow
 from ...draw.pages import titled_page
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
 from ...draw.sheets import page_caption, room_below
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from .engine import BLOCKED, COLS, LETTERS, MOVE_ROWS, OPEN, ROWS, SETUP, Pyramid, score, space_name
 from .game import Game
@@ -399,15 +399,6 @@ def lane_point(x0: float, y0: float, sq: float, cell: tuple[int, int]) -> tuple[
     return (x0 + (cell[1] + 1) * sq - LANE, y0 + cell[0] * sq + LANE)
 
 
-def _wrapped(text: str, font: str, size: float, width: float) -> tuple[float, list[str]]:
-    """`text` wrapped to `width` mm at `size` pt; smaller where one word (a long file name) is wider than that."""
-    lines = wrap(text, font, size, width)
-    if lines is None:
-        size *= 0.99 * width / max(width_mm(word, font, size) for word in text.split())
-        lines = wrap(text, font, size, width) or [text]
-    return size, lines
-
-
 def position_page(game: Game, title: str, move: str, paper: str = "a4") -> Drawing:
     """Both boards at true size on one sheet of `paper`, after the turns `game` holds: a heading
     (the players' colours and scores so far, the last move in words, a key), then the movement
@@ -432,14 +423,14 @@ def position_page(game: Game, title: str, move: str, paper: str = "a4") -> Drawi
     ]
     page = Drawing(page_w, page_h, title=title)
     size, note = lay.title_size, lay.label_size
-    size, headings = _wrapped(title, BOLD, size, room)
+    size, headings = wrap_shrinking(title, BOLD, size, room)
     y = margin + cap_height(size)
     for line in headings:
         page.add(Text(margin, y, line, size, BOLD, INK))
         y += 1.2 * size * MM_PER_PT
     y += 0.3 * size * MM_PER_PT
     for text in lines:
-        text_size, parts = _wrapped(text, REGULAR, note, room)
+        text_size, parts = wrap_shrinking(text, REGULAR, note, room)
         for line in parts:
             page.add(Text(margin, y, line, text_size, fill=INK))
             y += 1.5 * note * MM_PER_PT

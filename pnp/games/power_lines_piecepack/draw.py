@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ...draw.figures import arrow
 from ...draw.poster import GUARD
 from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_cutting
 from ...layouts import sheet_layout
 from ...piecepack.draw import piecepack_layout, tile_face
 from .engine import LineScore, Score
@@ -108,27 +108,13 @@ def scale_text(k: float, paper: str) -> str:
 
 def _heading(title: str, result: Score, room: float) -> list[tuple[str, float, str]]:
     """The heading's lines as (text, size, font): the file, the outcome, what the marks mean."""
-    lines = [(line, TITLE, BOLD) for line in _wrapped(title, BOLD, TITLE, room)]
+    lines = [(line, TITLE, BOLD) for line in wrap_cutting(title, BOLD, TITLE, room)]
     lines += [(winner_text(result), LABEL, BOLD)]
     legend = (
         "Each power line is marked with the player it scores for and its points: rows on the right, columns below, "
         "the diagonals by the arrows at the right-hand corners; none: its best suit match and best value match are equal."
     )
-    return lines + [(line, NOTE, REGULAR) for line in _wrapped(legend, REGULAR, NOTE, room)]
-
-
-def _wrapped(text: str, font: str, size: float, width: float) -> list[str]:
-    """`text` in lines no wider than `width` mm; a word wider than that (a long file name) is cut."""
-    lines = wrap(text, font, size, width)
-    if lines is not None:
-        return lines
-    out, line = [], ""
-    for ch in text:
-        if line and width_mm(line + ch, font, size) > width:
-            out.append(line)
-            line = ""
-        line += ch
-    return out + [line]
+    return lines + [(line, NOTE, REGULAR) for line in wrap_cutting(legend, REGULAR, NOTE, room)]
 
 
 def grid_shapes(grid: Grid, result: Score, left: float, top: float, k: float) -> list[Shape]:
