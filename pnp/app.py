@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from enum import Enum
-from typing import Annotated, Any, Callable, Generic, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Generic, Optional, Sequence, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -33,6 +33,9 @@ from . import options
 from .diagnostics import Diagnostic, Parsed, PnpError, Rejected, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
 from .session import current, session
+
+if TYPE_CHECKING:
+    from .draw.shapes import Drawing
 
 SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
@@ -308,6 +311,26 @@ def drawing_kind(output: Path) -> str:
     if kind not in (".pdf", ".svg"):
         raise PnpError(f"-o {shown(output)}: write a .pdf or an .svg file", exit_code=2)
     return kind
+
+
+def drawing_output(output: Path | None, source: Path) -> Path:
+    """Where a drawing command writes: `-o`, else the input's name with .pdf, here; checked
+    (`drawing_kind`) before anything is read."""
+    output = output or Path(source.with_suffix(".pdf").name)
+    drawing_kind(output)
+    return output
+
+
+def write_drawing(output: Path, page: Drawing, as_json: bool, scale: float | None = None) -> None:
+    """One page into `output`, PDF or SVG as its name says, and, unless --json, a line saying so
+    (with `scale`, how large its tiles are drawn)."""
+    from .draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
+    from .draw.svg import render_svg
+
+    write_file(output, render_pdf([page], title=page.title) if drawing_kind(output) == ".pdf" else render_svg(page))
+    if not as_json:
+        size = "" if scale is None else " (tiles at true size)" if scale >= 1 else f" (tiles scaled to {100 * scale:.1f} % to fit the paper)"
+        typer.echo(f"wrote {shown(output)}{size}", err=True)
 
 
 def usage_example(*lines: str) -> str:

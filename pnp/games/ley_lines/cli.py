@@ -8,9 +8,9 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_kind, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
 from ...diagnostics import PnpError, plural, shown
-from ...output import check_file, write_file
+from ...output import check_file
 from ...textfile import read_bytes
 from ..registry import game
 from .board import name
@@ -116,8 +116,7 @@ def show_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Draw the position on one sheet of paper, scaled to fit: dominoes, cairns, tors, and where each cairn's energy flows."""
-    output = output or Path(record_path.with_suffix(".pdf").name)
-    kind = drawing_kind(output)
+    output = drawing_output(output, record_path)
     read = read_game(record_path)
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
@@ -127,14 +126,9 @@ def show_command(
         raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(game.turns, 'turn')}", exit_code=2)
     if turn is not None:
         game = replay(read.record.value, turn)
-    from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
-    from ...draw.svg import render_svg
-    from .draw import position_page
+    from .draw import position_page  # the drawing loads only to draw
 
-    page = position_page(game, f"{shown(record_path.name)} after turn {game.turns}", Paper(paper).value)
-    write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
-    if not as_json:
-        typer.echo(f"wrote {shown(output)}", err=True)
+    write_drawing(output, position_page(game, f"{shown(record_path.name)} after turn {game.turns}", Paper(paper).value), as_json)
     return Report(record_path, [], {"turn": game.turns, "output": json_name(output)}, read.data)
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_kind, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, envelope, fresh_seed, json_name
+from ...app import App, drawing_kind, write_drawing, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, envelope, fresh_seed, json_name
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -157,7 +157,8 @@ def show_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Show a layout as the tiles lie, turned as placed, each facing pair marked (match, sum to 5, wild, broken), with the score."""
-    kind = drawing_kind(output) if output is not None else None
+    if output is not None:
+        drawing_kind(output)
     tileset = load_tiles(tiles)
     data = read_bytes(layout)
     if output is not None:
@@ -175,18 +176,12 @@ def show_command(
         if not as_json:
             typer.echo(layout_text(tileset.tiles, placed, pairs) + _key() + "\n" + _summary(result))
     else:
-        from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
-        from ...draw.svg import render_svg
-        from .draw import show_layout_page
+        from .draw import show_layout_page  # the drawing loads only to draw
 
         heading = [f"Pack Solitaire: {shown(layout.name)} with the tiles of {shown(tiles.name)}", _summary(result) + ("" if not broken else " (a broken pair is against the rules)"), "Each pair of facing squares is marked where the two tiles meet; " + _key() + "."]
         shown_page = show_layout_page(Paper(paper).value, heading, tileset.tiles, placed, pairs)
-        page = shown_page.page
-        write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
         scale = shown_page.scale
-        if not as_json:
-            size = "at true size" if scale >= 1 else f"scaled to {100 * scale:.1f} % to fit the paper"
-            typer.echo(f"wrote {shown(output)} (tiles {size})", err=True)
+        write_drawing(output, shown_page.page, as_json, scale)
     if broken and not as_json:
         typer.echo(f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules", err=True)
     fields = {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score, "output": json_name(output), "scale": scale}

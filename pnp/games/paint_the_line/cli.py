@@ -9,9 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_kind, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
 from ...diagnostics import PnpError, error, plural, shown
-from ...output import check_file, write_file
+from ...output import check_file
 from ...textfile import decode, read_bytes, tokens_by_line
 from ..registry import game
 from .engine import Board, ColourScore, Group, Result, score, space_name
@@ -191,8 +191,7 @@ def show_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Draw both boards at true size on one sheet: every stack, the last move as an arrow along its route, where its capture went."""
-    output = output or Path(record_path.with_suffix(".pdf").name)
-    kind = drawing_kind(output)
+    output = drawing_output(output, record_path)
     read = _with_colours(read_game(record_path), "drawing")
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
@@ -202,14 +201,9 @@ def show_command(
         raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(g.turns, 'turn')}", exit_code=2)
     if turn is not None:
         g = replay(read.record.value, turn)
-    from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
-    from ...draw.svg import render_svg
-    from .draw import position_page
+    from .draw import position_page  # the drawing loads only to draw
 
-    page = position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), Paper(paper).value)
-    write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
-    if not as_json:
-        typer.echo(f"wrote {shown(output)}", err=True)
+    write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), Paper(paper).value), as_json)
     return Report(record_path, [], {"turn": g.turns, "output": json_name(output)}, read.data)
 
 

@@ -12,9 +12,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...app import App, drawing_kind, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
+from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
 from ...diagnostics import Parsed, at_start, plural, shown
-from ...output import check_file, write_file
+from ...output import check_file
 from ...textfile import decode, read_bytes
 from ..registry import game
 from .engine import Score, score
@@ -82,8 +82,7 @@ def show_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much."""
-    output = output or Path(file.with_suffix(".pdf").name)
-    kind = drawing_kind(output)
+    output = drawing_output(output, file)
     data = read_bytes(file)
     check_file(output)  # never the game itself, nor a folder or a place pnp cannot write
     grid, diagnostics = load(file.name, data)
@@ -91,16 +90,10 @@ def show_command(
         if not as_json:
             typer.echo(f"{shown(file)}: not a finished game, nothing drawn ({plural(len(diagnostics), 'error')})", err=True)
         return Report(file, diagnostics, source=data)
-    from ...draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
-    from ...draw.svg import render_svg
-    from .draw import show_page
+    from .draw import show_page  # the drawing loads only to draw
 
     shown_page = show_page(grid, score(grid), f"Power Lines: {shown(file.name)}", Paper(paper).value)
-    page = shown_page.page
-    write_file(output, render_pdf([page], title=page.title) if kind == ".pdf" else render_svg(page))
-    if not as_json:
-        size = "at true size" if shown_page.scale >= 1 else f"scaled to {100 * shown_page.scale:.1f} % to fit the paper"
-        typer.echo(f"wrote {shown(output)} (tiles {size})", err=True)
+    write_drawing(output, shown_page.page, as_json, shown_page.scale)
     return Report(file, diagnostics, {"output": json_name(output), "scale": shown_page.scale}, data)
 
 
