@@ -195,9 +195,10 @@ def _source_lines(source: str | bytes) -> list[str]:
     return _LINE_END.split(text.removeprefix("\ufeff"))
 
 
-def _cell(ch: str) -> tuple[str, int]:
-    """A source character as printed (tabs kept, controls escaped by `shown`) and the cells it takes."""
-    if ch == "\t":
+def cell(ch: str, tabs: bool = True) -> tuple[str, int]:
+    """A character as printed (controls escaped by `shown`; a tab kept, unless not `tabs`) and the
+    terminal cells it takes."""
+    if tabs and ch == "\t":
         return ch, 8  # a tab is kept, so the caret line reproduces it; 8 cells at most for the cut
     text = shown(ch)
     if text != ch:
@@ -211,7 +212,7 @@ def _excerpt(line: str, number: int, column: int, paint: _Paint) -> list[str]:
     """The source line (cut around `column` when long) and a caret under that column, gcc-style."""
     at = min(max(column - 1, 0), len(line))  # a column past the end points just after the line
     lo = max(0, at - 4 * EXCERPT_WIDTH)  # only characters near the column can be shown
-    cells = [_cell(ch) for ch in line[lo : at + 4 * EXCERPT_WIDTH]]
+    cells = [cell(ch) for ch in line[lo : at + 4 * EXCERPT_WIDTH]]
     at -= lo
     start, used = at, 0
     while start > 0 and used + cells[start - 1][1] <= EXCERPT_LEFT:

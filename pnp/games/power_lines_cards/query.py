@@ -19,11 +19,10 @@ grammar knows no card.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ...diagnostics import shown
+from ...diagnostics import cell, shown
 
 MAX_QUERY = 500  # characters: longer is no question anyone types
 MAX_DIGITS = 3  # a count of at most 999 (a hand never holds more)
@@ -238,16 +237,6 @@ class _Parser:
         return f"unknown card or group `{shown(name)}`; {known}"
 
 
-def _cells(ch: str) -> tuple[str, int]:
-    """A character as echoed (controls escaped) and the terminal cells it takes."""
-    text = shown(ch)
-    if text != ch:
-        return text, len(text)
-    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return text, 0
-    return text, 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
 def _echo(query: str, column: int) -> tuple[str, str]:
     """The query as one printable line (cut to about ECHO_WIDTH cells around `column`) and the
     blanks that put a caret under that column."""
@@ -255,7 +244,7 @@ def _echo(query: str, column: int) -> tuple[str, str]:
     lo = max(0, at - ECHO_WIDTH // 2)
     hi = min(len(query), lo + ECHO_WIDTH)
     lo = max(0, min(lo, hi - ECHO_WIDTH))
-    cells = [_cells(ch) for ch in query[lo:hi]]
+    cells = [cell(ch, tabs=False) for ch in query[lo:hi]]  # a query is one line: a tab shows escaped
     head = "..." if lo > 0 else ""
     tail = "..." if hi < len(query) else ""
     echo = head + "".join(t for t, _ in cells) + tail
