@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ...piecepack.draw import piecepack_layout
-from ...piecepack.export import TTS_DPI, coins, pawns, tts_images
+from ...piecepack.export import PITCH, TTS_DPI, coins, pawns, tts_images
 from ...pieces import Design, Image, Piece, Table
 from ...tts import custom_board, custom_tile
 from .draw import board_drawing, domino_back, domino_face, domino_size
@@ -37,18 +37,18 @@ def table() -> Table:
     images = [Image("board", board.width, board.height, lambda: board.items, TTS_BOARD_DPI)]
     images += [Image(d.name, w, h, d.draw, TTS_DPI) for d in [domino_design(x) for x in DOMINOES] + [DOMINO_BACK]]
     images += tts_images()
-    t = piecepack_layout().tile.size
+    coin = piecepack_layout().coin.diameter
 
     def objects(url) -> list[dict]:
         placed = [custom_board("Ley Lines board", url("board.png"), (board.width, board.height), (0.0, 0.0))]
         x0 = board.width / 2 + 30.0
         for i, d in enumerate(DOMINOES):
             design = domino_design(d)
-            at = (x0 + (i % 7) * (w + 4.0), board.height / 2 - h / 2 - (i // 7) * (h + 4.0))
+            at = (x0 + (i % 7) * (w + PITCH), board.height / 2 - h / 2 - (i // 7) * (h + PITCH))
             tile = custom_tile(design.label, url(f"{design.name}.png"), url(f"{DOMINO_BACK.name}.png"), (w, h), "box", DOMINO_THICKNESS, at)
             tile["Transform"]["rotZ"] = 180.0  # face down, to be drawn at random
             placed.append(tile)
-        below = board.height / 2 - 4 * (h + 4.0) - 30.0
-        return [*placed, *coins(url, (x0, below)), *pawns((x0, below - 4 * (t + 4.0)))]
+        below = board.height / 2 - 4 * (h + PITCH) - 30.0  # under the 4 rows of dominoes
+        return [*placed, *coins(url, (x0, below)), *pawns((x0, below - 4 * (coin + PITCH) - 20.0))]  # under the 4 rows of coins
 
     return Table(images, objects)
