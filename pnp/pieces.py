@@ -9,12 +9,10 @@ the cut, as on the home sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Sequence
 
+from .draw.shapes import Shape
 from .draw.sheets import FaceDrawer
-
-Outline = Literal["rect", "circle"]
-
 
 @dataclass(frozen=True)
 class Design:
@@ -34,7 +32,6 @@ class Piece:
     width: float
     height: float
     copies: int = 1
-    outline: Outline = "rect"
 
 
 @dataclass(frozen=True)
@@ -44,7 +41,7 @@ class Image:
     name: str
     width: float
     height: float
-    draw: Callable[[], list[Any]]  # -> pnp.draw.shapes shapes
+    draw: Callable[[], Sequence[Shape]]
     dpi: int
 
 

@@ -44,7 +44,7 @@ def pieces() -> list[Piece]:
     coins = []
     for f in ALL_PIECES:
         rank, suit = coin_designs(f)
-        coins.append(Piece(Design(rank.name, f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}", rank.draw), suit, d, d, outline="circle"))
+        coins.append(Piece(Design(rank.name, f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}", rank.draw), suit, d, d))
     return tiles + coins
 
 
