@@ -28,12 +28,16 @@ def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, ru
     counts = deck_counts(path, load_format(rules) if rules is not None else None, proto)
     lay = draw.card_layout(size)
     back = Design("back", f"card back, deck {draw.deck_letter(PLAYER)}", partial(draw.back, PLAYER, shown(path.stem), size=size))
-    cat = catalogue()
-    kinds = [(cat.base, 1)] + [(kind, counts[kind.name]) for kind in cat.kinds if counts.get(kind.name)]
     return [
-        Piece(Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)), back, lay.width, lay.height, copies)
-        for kind, copies in kinds
+        Piece(Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)), back, lay.width, lay.height, 1 if kind.is_base else counts[kind.name])
+        for kind in _faces(counts)
     ]
+
+
+def _faces(counts: dict[str, int]) -> list[Card]:
+    """A deck's distinct faces: the Base, then each kind it holds, in catalogue order."""
+    cat = catalogue()
+    return [cat.base] + [kind for kind in cat.kinds if counts.get(kind.name)]
 
 
 def _name(kind: str) -> str:
@@ -57,7 +61,7 @@ def table(decks: list[Path] | None = None, rules: Path | None = None, proto: boo
     players = []
     for player, path in enumerate(paths):
         counts = deck_counts(path, chosen, proto)
-        kinds = [cat.base] + [kind for kind in cat.kinds if counts.get(kind.name)]
+        kinds = _faces(counts)
         cols = min(MAX_COLUMNS, len(kinds) + 1)
         rows = math.ceil((len(kinds) + 1) / cols)
         letter = draw.deck_letter(player).lower()
