@@ -16,7 +16,7 @@ from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm
 from ...piecepack.model import Suit
 from ...resources import deck_file
 from .board import ISLANDS, Space, board, name, neighbours
-from .draw import View, board_shapes, cairn_shape, domino_on_board, print_layout, tor_shape, view
+from .draw import View, board_shapes, cairn_shape, dominoes_shapes, print_layout, tor_shape, view
 from .engine import HAND, Cairn, Flow, Position, Scored, cairn_rules, domino_rules, flow
 from .files import load_record
 from .game import ALL_PASSED, LAST_CAIRN, TOR_SPACING, replay
@@ -172,12 +172,7 @@ def _pieces(v: View, pos: Position, just_scored: list[Scored] = ()) -> list[Shap
     energy (purple), and in orange the path of a cairn that just scored with the dominoes it took
     away (dashed, as is the cairn, now off the board)."""
     lay = print_layout()
-    shapes: list[Shape] = []
-    for first, second in pos.dominoes():
-        shapes += domino_on_board(v, first, pos.halves[first], second, pos.halves[second])
-    for e in just_scored:
-        for (a, b), (va, vb) in zip(e.removed, e.removed_values):
-            shapes += domino_on_board(v, a, va, b, vb, lay.scored, ghost=True)
+    shapes = dominoes_shapes(v, pos, just_scored)
     for space, owner in pos.tors.items():
         shapes += _words(tor_shape(v, space, owner))
         cx, cy = v.centre(space)

@@ -282,16 +282,23 @@ def _bar(p: Point, q: Point, style: Style) -> Shape:
     return Line(q[0] - uy, q[1] + ux, q[0] + uy, q[1] - ux, style)
 
 
-def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:
-    """The pieces of a position, the energy flow of every cairn on the board, and (in the
-    scoring colour) the paths of cairns that just scored with the dominoes they took away."""
-    lay = print_layout()
+def dominoes_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:
+    """The dominoes on the board, and ghosts in the scoring colour of those a cairn just took away."""
+    scored = print_layout().scored
     shapes: list[Shape] = []
     for first, second in pos.dominoes():
         shapes += domino_on_board(v, first, pos.halves[first], second, pos.halves[second])
     for e in just_scored:
         for (a, b), (va, vb) in zip(e.removed, e.removed_values):
-            shapes += domino_on_board(v, a, va, b, vb, lay.scored, ghost=True)
+            shapes += domino_on_board(v, a, va, b, vb, scored, ghost=True)
+    return shapes
+
+
+def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:
+    """The pieces of a position, the energy flow of every cairn on the board, and (in the
+    scoring colour) the paths of cairns that just scored with the dominoes they took away."""
+    lay = print_layout()
+    shapes = dominoes_shapes(v, pos, just_scored)
     for space, owner in pos.tors.items():
         shapes += tor_shape(v, space, owner)
     for space, cairn in pos.cairns.items():
