@@ -297,6 +297,16 @@ def read_record(data: bytes, load: Callable[[bytes], Parsed[Record]], replay: Ca
     return RecordRead(data, record, replay(record.value, until_turn) if record.valid else None)
 
 
+def at_turn(read: RecordRead[Record, Replay], path: Path, turn: int | None, replay: Callable[[Record, int | None], Replay]) -> Replay:
+    """A valid record's game after `turn` (None: all of it); a turn past its last is a usage error."""
+    game = read.game
+    if turn is None:
+        return game  # type: ignore[return-value]
+    if turn > game.turns:  # type: ignore[union-attr]
+        raise PnpError(f"--turn {turn}: {shown(path)} has only {plural(game.turns, 'turn')}", exit_code=2)  # type: ignore[union-attr]
+    return replay(read.record.value, turn)
+
+
 def invalid_record(path: Path, read: RecordRead[Any, Any], verdict: str, as_json: bool) -> Report:
     """An invalid record's report; `verdict`: what the command does not do with it (empty: it only checks)."""
     if not as_json:

@@ -8,8 +8,8 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
-from ...diagnostics import PnpError, plural, shown
+from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...diagnostics import plural, shown
 from ...output import check_file
 from ...textfile import read_bytes
 from ..registry import game
@@ -121,11 +121,7 @@ def show_command(
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
         return invalid_record(record_path, read, "nothing drawn", as_json)
-    game = read.game
-    if turn is not None and turn > game.turns:
-        raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(game.turns, 'turn')}", exit_code=2)
-    if turn is not None:
-        game = replay(read.record.value, turn)
+    game = at_turn(read, record_path, turn, replay)
     from .draw import position_page  # the drawing loads only to draw
 
     write_drawing(output, position_page(game, f"{shown(record_path.name)} after turn {game.turns}", Paper(paper).value), as_json)

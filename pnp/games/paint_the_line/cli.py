@@ -9,8 +9,8 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
-from ...diagnostics import PnpError, error, plural, shown
+from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...diagnostics import error, plural, shown
 from ...output import check_file
 from ...textfile import decode, read_bytes, tokens_by_line
 from ..registry import game
@@ -196,11 +196,7 @@ def show_command(
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
         return invalid_record(record_path, read, "nothing drawn", as_json)
-    g = read.game
-    if turn is not None and turn > g.turns:
-        raise PnpError(f"--turn {turn}: {shown(record_path)} has only {plural(g.turns, 'turn')}", exit_code=2)
-    if turn is not None:
-        g = replay(read.record.value, turn)
+    g = at_turn(read, record_path, turn, replay)
     from .draw import position_page  # the drawing loads only to draw
 
     write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), Paper(paper).value), as_json)
