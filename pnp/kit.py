@@ -94,7 +94,7 @@ def build_kit(opts: BuildOptions, progress: bool = True) -> tuple[list[Path], li
         removed = output.commit()  # the index describes the files as written
         index = render_index(opts.out, written, opts.paper)
         written += output.write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
-        removed += output.remove_moved(opts.out, [path.name for path in written if path.parent != opts.out])
+        removed += output.remove_moved(opts.out, [path for path in written if path.parent != opts.out])
         if bar:
             bar.advance(task)
     return written, removed

@@ -5,9 +5,11 @@ then writes them, each whole or not at all (pnp.atomic). Every write holds Ctrl-
 back until it is done (the whole commit, for a build), so pnp can stop at once on either
 signal (see pnp.cli): an interrupted build leaves no file half-written.
 
-A small manifest in the output folder records every file pnp wrote there with its SHA-256.
-Clean-up (the pages of an older, longer build) deletes only files the manifest lists and
-whose content is still what pnp wrote: a user's own file is never removed.
+A small manifest in the output folder records every file pnp wrote there: its SHA-256 and the
+group that wrote it (a build's `ley-lines-board`, an export's `export tts ley-lines`). A file is
+removed only by a later write of the same group that no longer makes it (the pages of an older,
+longer build; a card dropped from an exported deck), and only while its content is still what
+pnp wrote: a user's own file, and another command's, are never removed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from .atomic import write_atomic
 from .diagnostics import PnpError, shown
@@ -83,14 +85,20 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
     return write_rendered(name, files, opts, counted)
 
 
-def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None) -> list[Path]:
+def write_rendered(
+    name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None, whole: bool = False
+) -> list[Path]:
     """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as
-    write_pages stages; `pages`: what the renderer says of each page-holding file."""
+    write_pages stages; `pages`: what the renderer says of each page-holding file.
+
+    The group's earlier files it does not write again are removed: all of them if `whole` (an
+    export), else those of the formats asked for (a PDF-only build keeps its earlier SVGs)."""
     building = current()
     staged = building.staged if building is not None and building.staged is not None else Staged()
     staged.files.update(files)
+    staged.owners.update(dict.fromkeys(files, name))
     staged.pages.update(pages or {})
-    staged.groups.setdefault(opts.out, {})[name] = "".join(sorted(opts.formats))
+    staged.groups.setdefault(opts.out, {})[name] = None if whole else frozenset(f".{kind}" for kind in opts.formats)
     if building is None or building.staged is None:
         _commit(staged)
     return list(files)
@@ -108,6 +116,7 @@ def take_over(staged: Staged) -> None:
     """Stage what another process handed over, as if it had been rendered here."""
     mine = current().staged
     mine.files.update(staged.files)
+    mine.owners.update(staged.owners)
     mine.pages.update(staged.pages)
     for folder, groups in staged.groups.items():
         mine.groups.setdefault(folder, {}).update(groups)
@@ -133,47 +142,42 @@ def _commit(staged: Staged) -> list[Path]:
         return [
             removed
             for folder, groups in staged.groups.items()
-            for removed in _commit_folder(folder, groups, {p.name: data for p, data in staged.files.items() if p.parent == folder})
+            for removed in _commit_folder(folder, groups, {p.name: (data, staged.owners[p]) for p, data in staged.files.items() if p.parent == folder})
         ]
 
 
-def written_here(folder: Path) -> list[str]:
-    """The names of the files pnp has written in `folder`, as its manifest lists them."""
-    return list(_read_manifest(folder))
-
-
-def remove_moved(folder: Path, names: Iterable[str]) -> list[Path]:
-    """Remove from `folder` the files of these names that pnp wrote there, unchanged since: an
-    older build's, whose files this one wrote elsewhere (the kit, once flat, now a folder per game)."""
+def remove_moved(folder: Path, moved: Iterable[Path]) -> list[Path]:
+    """Remove from `folder` the files of the same names as `moved`, written there by the groups that
+    now wrote them elsewhere, unchanged since (the kit, once flat, now a folder per game)."""
     manifest = _read_manifest(folder)
-    moved = [name for name in dict.fromkeys(names) if name in manifest]
-    if not moved:
+    now = {path.parent: _read_manifest(path.parent) for path in moved}
+    gone = [p.name for p in moved if p.name in manifest and p.name in now[p.parent] and manifest[p.name].group == now[p.parent][p.name].group]
+    if not gone:
         return []
     with _signals_held():
-        removed = [folder / name for name in moved if _remove_if_ours(folder / name, manifest.pop(name))]
-        write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
+        removed = [folder / name for name in dict.fromkeys(gone) if _remove_if_ours(folder / name, manifest.pop(name).sha256)]
+        _write_manifest(folder, manifest)
     return removed
 
 
-def _commit_folder(folder: Path, groups: dict[str, str], files: dict[str, bytes]) -> list[Path]:
+def _commit_folder(folder: Path, groups: dict[str, frozenset[str] | None], files: dict[str, tuple[bytes, str]]) -> list[Path]:
     removed = []
     manifest = _read_manifest(folder)
-    for name, data in files.items():
+    for name, (data, group) in files.items():
         write_file(folder / name, data)
-        manifest[name] = hashlib.sha256(data).hexdigest()
-    # A smaller rebuild must not leave pages of an older, longer one behind.
-    for group, kinds in groups.items():
-        if "svg" not in kinds:
-            continue
-        page = re.compile(rf"{re.escape(group)}-[0-9]{{2,}}\.svg")
-        for name in [n for n in manifest if page.fullmatch(n) and n not in files]:
-            if _remove_if_ours(folder / name, manifest.pop(name)):
+        manifest[name] = Entry(hashlib.sha256(data).hexdigest(), group)
+    # What a group wrote before and makes no more goes (the pages of an older, longer build).
+    for name, entry in list(manifest.items()):
+        replaces = groups.get(entry.group or "", frozenset())
+        if name not in files and entry.group in groups and (replaces is None or Path(name).suffix in replaces):
+            if _remove_if_ours(folder / name, entry.sha256):
+                del manifest[name]
                 removed.append(folder / name)
     # Forget files that are gone or no longer what pnp wrote.
     for name in list(manifest):
-        if name not in files and not _is_ours(folder / name, manifest[name]):
+        if name not in files and not _is_ours(folder / name, manifest[name].sha256):
             del manifest[name]
-    write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 1, "files": dict(sorted(manifest.items()))}, indent=1) + "\n")
+    _write_manifest(folder, manifest)
     return removed
 
 
@@ -188,8 +192,16 @@ def _remove_stale_temporaries(folder: Path, name: str) -> None:
                 pass  # tidying only: the build itself does not depend on it
 
 
-def _read_manifest(folder: Path) -> dict[str, str]:
-    """The manifest's plain file names and hashes; anything unexpected in it is ignored."""
+class Entry(NamedTuple):
+    """A file pnp wrote: its content's SHA-256 and the group that wrote it (None: a manifest of
+    before groups were recorded, whose files pnp overwrites but never removes)."""
+
+    sha256: str
+    group: str | None
+
+
+def _read_manifest(folder: Path) -> dict[str, Entry]:
+    """The manifest's plain file names, hashes and groups; anything unexpected in it is ignored."""
     try:
         data = json.loads((folder / MANIFEST).read_bytes()[: 1 << 20])
         files = data["files"]
@@ -197,11 +209,20 @@ def _read_manifest(folder: Path) -> dict[str, str]:
         return {}
     if not isinstance(files, dict):
         return {}
-    return {
-        name: digest
-        for name, digest in files.items()
-        if isinstance(name, str) and isinstance(digest, str) and "/" not in name and "\0" not in name and not name.startswith(".")
-    }
+    read = {}
+    for name, entry in files.items():
+        if not isinstance(name, str) or "/" in name or "\0" in name or name.startswith("."):
+            continue
+        if isinstance(entry, str):  # version 1: the hash alone
+            read[name] = Entry(entry, None)
+        elif isinstance(entry, dict) and isinstance(entry.get("sha256"), str) and isinstance(entry.get("group"), str):
+            read[name] = Entry(entry["sha256"], entry["group"])
+    return read
+
+
+def _write_manifest(folder: Path, manifest: dict[str, Entry]) -> None:
+    files = {name: ({"sha256": e.sha256, "group": e.group} if e.group is not None else e.sha256) for name, e in sorted(manifest.items())}
+    write_file(folder / MANIFEST, json.dumps({"pnp-manifest": 2, "files": files}, indent=1) + "\n")
 
 
 def _is_ours(path: Path, digest: str) -> bool:

@@ -31,7 +31,9 @@ class Staged:
     """Files rendered but not yet written, by folder, with what their renderers said of them."""
 
     files: dict[Path, bytes] = field(default_factory=dict)
-    groups: dict[Path, dict[str, str]] = field(default_factory=dict)  # folder -> group name -> "pdf"/"svg" kinds written
+    owners: dict[Path, str] = field(default_factory=dict)  # file -> the group writing it (pnp.output)
+    # folder -> group -> the suffixes of its earlier files it replaces (None: all of them)
+    groups: dict[Path, dict[str, frozenset[str] | None]] = field(default_factory=dict)
     pages: dict[Path, Pages] = field(default_factory=dict)
 
 

@@ -13,7 +13,7 @@ import json
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any, Callable, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -21,7 +21,7 @@ from .. import options as parse
 from ..app import App, JsonOption, Report, json_name, print_warnings
 from ..diagnostics import PnpError, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
-from ..output import BuildOptions, begin, commit, remove_moved, write_rendered, written_here
+from ..output import BuildOptions, begin, commit, write_rendered
 
 app = App("export", help="A game's pieces as the files a print shop or Tabletop Simulator takes.", example="pnp export print-shop power-lines-cards -o shop")
 
@@ -103,7 +103,7 @@ def print_shop(
     pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, deck=deck, rules=rules, proto=proto))
     begin(out)
     made = files(pieces, job, out)
-    removed = _write(f"print-shop-{entry.id}", made, out, lambda n: n.endswith(".png") and _tts_game(n) is None)
+    removed = _write(f"export print-shop {entry.id}", made, out)
     if not as_json:
         typer.echo(f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}", err=True)
     result = {
@@ -118,21 +118,14 @@ def print_shop(
     return Report(deck, result=result)
 
 
-def _write(group: str, made: dict[Path, bytes], out: Path, earlier: Callable[[str], bool]) -> list[Path]:
-    """Write `made` into `out`, then remove what an earlier export of the same kind wrote there and
-    this one did not (a card no longer in the deck): only pnp's files, unchanged since."""
-    write_rendered(group, made, BuildOptions(formats=("pdf",), out=out))
-    commit()
+def _write(group: str, made: dict[Path, bytes], out: Path) -> list[Path]:
+    """Write `made` into `out` as `group`, removing what the same export of the same target wrote
+    there before and no longer makes (a card dropped from the deck): only its files, unchanged since.
+    A build's files in the same folder, and another export's, stay."""
+    write_rendered(group, made, BuildOptions(out=out), whole=True)
+    removed = commit()
     print_warnings()
-    names = {p.name for p in made}
-    return remove_moved(out, [n for n in written_here(out) if earlier(n) and n not in names])
-
-
-def _tts_game(name: str) -> str | None:
-    """The game a Tabletop Simulator export's file belongs to (`power-lines-cards-deck-a-back.png`
-    is the card game's, not Power Lines'), or None."""
-    owners = [g.id for g in GAMES if TTS in g.exports and (name.startswith(f"{g.id}-") or name == f"{g.id}.json")]
-    return max(owners, key=len, default=None)
+    return removed
 
 
 def _removed(paths: list[Path]) -> str:
@@ -167,7 +160,7 @@ def tts(
     table = room.table(**_given(room.table, entry, TTS, decks=decks, rules=rules, proto=proto))
     begin(out)
     made = files(table, entry.id, entry.title, out, prefix)
-    removed = _write(f"tts-{entry.id}", made, out, lambda n: _tts_game(n) == entry.id)
+    removed = _write(f"export tts {entry.id}", made, out)
     saved = out / f"{entry.id}.json"
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
