@@ -245,3 +245,18 @@ def test_games_sharing_a_folder_keep_their_files_and_an_export_again_tidies_its_
     result = export("power-lines-cards", "--deck", deck, "-o", out)
     assert result.exit_code == 0 and "removed 2 files of an earlier export" in result.stderr  # deck B's sheet and back
     assert not (out / "power-lines-cards-deck-b-faces.png").exists() and (out / "power-lines.json").exists()
+
+
+def test_a_deck_of_the_base_alone_that_its_format_allows_exports_its_base(tmp_path):
+    # `exactly = 0` with the Base excluded makes `1 Base` a legal deck, as `deck validate` says;
+    # the export agrees: each player's Base on the table, and no empty deck beside it.
+    deck, rules = tmp_path / "base-only.deck", tmp_path / "zero.toml"
+    deck.write_text("1 Base\n")
+    rules.write_text('name = "zero"\n[total]\nexactly = 0\nexclude = ["Base"]\n')
+    assert runner.invoke(app, ["deck", "validate", str(deck), "--rules", str(rules)]).exit_code == 0
+    result = export("power-lines-cards", "--deck", deck, "--deck", deck, "--rules", rules, "-o", tmp_path / "o", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["objects"] == 2
+    saved = json.loads((tmp_path / "o" / "power-lines-cards.json").read_text())
+    jsonschema.validate(saved, SCHEMA)
+    assert [(o["Name"], o["Nickname"]) for o in saved["ObjectStates"]] == [("Card", "Base")] * 2

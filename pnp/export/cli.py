@@ -128,8 +128,12 @@ def _write(group: str, made: dict[Path, bytes], out: Path) -> list[Path]:
     return removed
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def _removed(paths: list[Path]) -> str:
-    return f"; removed {len(paths)} file{'s' * (len(paths) != 1)} of an earlier export" if paths else ""
+    return f"; removed {_count(len(paths), 'file')} of an earlier export" if paths else ""
 
 
 def _prefix(text: str | None) -> str | None:
@@ -165,6 +169,6 @@ def tts(
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
     if not as_json:
-        typer.echo(f"{shown(saved)}: {objects} objects, {images} images; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}", err=True)
+        typer.echo(f"{shown(saved)}: {_count(objects, 'object')}, {_count(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}", err=True)
     result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}
     return Report(decks[0] if decks else None, result=result)

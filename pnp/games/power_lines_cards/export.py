@@ -76,10 +76,11 @@ def table(decks: list[Path] | None = None, rules: Path | None = None, proto: boo
         for player, letter, name, cols, rows, cards in players:
             z = (player - (len(players) - 1) / 2) * TTS_DECK_APART
             faces, back = url(f"deck-{letter}-faces.png"), url(f"deck-{letter}-back.png")
-            deck = custom_deck(f"Deck {letter.upper()} ({name})", faces, back, cols, rows, cards, (-40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1)
+            if cards:  # a format may make a deck of the Base alone legal (`exactly = 0`): then no deck
+                placed.append(custom_deck(f"Deck {letter.upper()} ({name})", faces, back, cols, rows, cards, (-40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1))
             base = custom_deck(f"Base {letter.upper()}", faces, back, cols, rows, [(0, "Base")], (40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1)
             base["Transform"]["rotZ"] = 0.0  # the Base starts face up, in play
-            placed += [deck, base]
+            placed.append(base)
         return placed
 
     return Table(images, objects)
