@@ -159,9 +159,12 @@ def _print_error(exc: PnpError) -> None:
 
 
 def _inputs(kwargs: dict[str, Any]) -> list[Any]:
-    """The command's input files: its path arguments, a list of them counting each."""
+    """The command's input files: its path arguments, a list of them counting each (never where it
+    writes: `-o`/`--out`, which an error envelope must not name as the file at fault)."""
     found: list[Any] = []
-    for value in kwargs.values():
+    for name, value in kwargs.items():
+        if name in ("out", "output"):
+            continue
         if isinstance(value, Path):
             found.append(value)
         elif isinstance(value, list) and value and all(isinstance(v, Path) for v in value):

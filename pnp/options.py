@@ -20,6 +20,7 @@ _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})")
 
 SEED_MAX = 2**32 - 1  # a seed is part of some file names: at most 10 digits
 
+TRIM_MIN, TRIM_MAX = 10, 500  # mm, each side of a print shop's cut
 
 def _number_text(text: object, pattern: re.Pattern[str], what: str) -> str:
     text = str(text).strip(" \t")  # a default arrives as a number
@@ -70,7 +71,7 @@ def trim(text: str) -> Trim:
     parts = text.split(",")
     if len(parts) != 2:
         raise BadParameter(f"expected W,H in mm like 63.5,88.9, got `{shown(text)}`")
-    one = decimal(10, 500, " mm")
+    one = decimal(TRIM_MIN, TRIM_MAX, " mm")
     return Trim(*(one(part) for part in parts))
 
 

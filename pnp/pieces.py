@@ -11,8 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from .diagnostics import PnpError
 from .draw.shapes import Shape
 from .draw.sheets import FaceDrawer
+
+
+class TooSmall(PnpError):
+    """A trim the pieces cannot be laid out at (their text would not fit); `smallest`: the least
+    size that works, in whole mm: of the same proportions, or where none is, of the home size's."""
+
+    def __init__(self, trim: tuple[float, float], smallest: tuple[int, int]) -> None:
+        super().__init__(f"{trim[0]:g} x {trim[1]:g} mm is too small for the pieces' text", exit_code=2)
+        self.trim, self.smallest = trim, smallest
+
 
 @dataclass(frozen=True)
 class Design:

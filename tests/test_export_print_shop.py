@@ -5,6 +5,7 @@ list; the PDF's pages and boxes; the same inputs, the same bytes; bad input, not
 from __future__ import annotations
 
 import csv
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -243,3 +244,32 @@ def test_exporting_again_removes_pnps_images_of_cards_no_longer_in_the_deck(tmp_
     assert result.exit_code == 0 and "removed 10 files of an earlier export" in result.stderr
     assert sorted(p.name for p in out.glob("*.png")) == ["back.png", "card-10.png", "card-base.png", "my-notes.png"]
     assert {r["file"] for r in manifest(out)} == {"back.png", "card-10.png", "card-base.png"}
+
+
+@pytest.mark.parametrize("trim", ["10,10", "30,40", "10,500"])
+def test_a_trim_too_small_for_the_cards_text_is_the_options_fault_with_the_size_that_works(trim, tmp_path):
+    # The deck is fine (the starter); the trim is not: a usage error naming --trim, never the deck
+    # or the output folder, and nothing written.
+    out = tmp_path / "o"
+    result = export("power-lines-cards", "--trim", trim, "--dpi", "72", "-o", out, "--json")
+    assert result.exit_code == 2
+    envelope = json.loads(result.stdout)
+    [finding] = envelope["diagnostics"]
+    assert finding["code"] == "usage" and finding["message"].startswith(f"--trim {trim}:")
+    assert envelope["file"] is None and not out.exists()
+    smallest = finding["message"].rsplit("--trim ", 1)[1]
+    # The size it names works, and is the smallest of its shape in whole mm (1 mm less does not).
+    assert export("power-lines-cards", "--trim", smallest, "--dpi", "72", "-o", out).exit_code == 0
+    w, h = map(int, smallest.split(","))
+    less = f"{w - 1},{round((w - 1) * h / w, 1)}"
+    assert export("power-lines-cards", "--trim", less, "--dpi", "72", "-o", tmp_path / "less").exit_code == 2
+
+
+def test_an_image_over_the_pixel_budget_is_refused_before_any_work(tmp_path):
+    # Every value in range, the combination not: 520 mm at 1200 dpi is 24,567 px a side.
+    out = tmp_path / "o"
+    result = export("power-lines-cards", "--trim", "500,500", "--dpi", "1200", "--bleed", "10", "-o", out)
+    assert result.exit_code == 2 and not out.exists()
+    assert "--dpi 1200" in result.stderr and "at most 100 million pixels" in result.stderr
+    highest = int(result.stderr.split("use --dpi ")[1].split()[0])
+    assert px(520, highest) ** 2 <= 100_000_000 < px(520, highest + 1) ** 2

@@ -214,6 +214,13 @@ def test_the_same_inputs_give_the_same_bytes(tmp_path):
     "args, code, says",
     [
         (["power-lines-cards", "--url-prefix", "images/"], 2, "--url-prefix"),
+        # What would break the addresses written into the saved object: a line break, a quote, a
+        # space, a query or fragment the file name would land in, no host.
+        (["power-lines-cards", "--url-prefix", "https://example.org/a\nb/"], 2, "--url-prefix"),
+        (["power-lines-cards", "--url-prefix", 'https://example.org/"x"/'], 2, "--url-prefix"),
+        (["power-lines-cards", "--url-prefix", "https://example.org/my games/"], 2, "--url-prefix"),
+        (["power-lines-cards", "--url-prefix", "https://example.org/get?file="], 2, "--url-prefix"),
+        (["power-lines-cards", "--url-prefix", "https:///images/"], 2, "--url-prefix"),
         (["ley-lines", "--deck", str(STARTER)], 2, "--deck"),
         (["chess"], 2, "chess"),
     ],

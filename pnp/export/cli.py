@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import re
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +22,9 @@ from .. import options as parse
 from ..app import App, JsonOption, Report, json_name, print_warnings
 from ..diagnostics import PnpError, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
+from ..options import TRIM_MAX
 from ..output import BuildOptions, begin, commit, write_rendered
+from ..pieces import Piece, TooSmall
 
 app = App("export", help="A game's pieces as the files a print shop or Tabletop Simulator takes.", example="pnp export print-shop power-lines-cards -o shop")
 
@@ -100,7 +103,11 @@ def print_shop(
     entry = _entry(target)
     job = _job(entry, preset, trim, bleed, dpi)
     room = _room(entry)
-    pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, deck=deck, rules=rules, proto=proto))
+    try:
+        pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, deck=deck, rules=rules, proto=proto))
+    except TooSmall as exc:
+        raise PnpError(_too_small(exc, job), exit_code=2) from None
+    _within_budget(pieces, job)
     begin(out)
     made = files(pieces, job, out)
     removed = _write(f"export print-shop {entry.id}", made, out)
@@ -116,6 +123,27 @@ def print_shop(
         "files": sorted(json_name(p.name) for p in made),
     }
     return Report(deck, result=result)
+
+
+def _too_small(exc: TooSmall, job: Any) -> str:
+    given = f"--trim {job.trim[0]:g},{job.trim[1]:g}" if job.name == "custom" else f"--preset {job.name}"
+    w, h = exc.smallest
+    if abs(w / h - exc.trim[0] / exc.trim[1]) > 0.05:
+        return f"{given}: the cards' text fits no card this narrow, up to {TRIM_MAX} mm; the smallest of the home card's proportions that works is --trim {w},{h}"
+    return f"{given}: the cards' text does not fit a card that small; the smallest of these proportions that works is --trim {w},{h}"
+
+
+def _within_budget(pieces: list[Piece], job: Any) -> None:
+    """Refuse, before any work, an image larger than printshop.MAX_PIXELS (it would run out of memory)."""
+    from .printshop import MAX_PIXELS, highest_dpi, largest_image
+
+    w, h = largest_image(pieces, job)
+    if w * h > MAX_PIXELS:
+        raise PnpError(
+            f"--dpi {job.dpi}: the largest image would be {w} x {h} px ({w * h / 1e6:.0f} million pixels, at {job.bleed:g} mm bleed); "
+            f"pnp makes images of at most {MAX_PIXELS // 1_000_000} million pixels: use --dpi {highest_dpi(pieces, job)} or less, or a smaller trim",
+            exit_code=2,
+        )
 
 
 def _write(group: str, made: dict[Path, bytes], out: Path) -> list[Path]:
@@ -136,9 +164,18 @@ def _removed(paths: list[Path]) -> str:
     return f"; removed {_count(len(paths), 'file')} of an earlier export" if paths else ""
 
 
+# A web address a file name can follow: http(s), a host, an optional port and path; in the path only
+# the characters a URL may hold unescaped (no spaces, quotes or line breaks), and no ? or #.
+_URL_PREFIX = re.compile(r"https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~!$&()*+,;=:@%/-]*)?")
+
+
 def _prefix(text: str | None) -> str | None:
-    if text is not None and not text.startswith(("https://", "http://")):
-        raise PnpError(f"--url-prefix: {shown(text)} is not a web address; give one starting https://, where the images will be uploaded", exit_code=2)
+    if text is not None and not _URL_PREFIX.fullmatch(text):
+        raise PnpError(
+            f"--url-prefix: {shown(text)} is not a web address a file name can follow; give one like https://example.org/my-games/ "
+            "(http or https, a host, a path without spaces, quotes, ? or #: write a space as %20)",
+            exit_code=2,
+        )
     return text
 
 

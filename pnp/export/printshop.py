@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
 
@@ -19,6 +20,9 @@ from ..draw.shapes import Drawing, group
 from ..layouts import LayoutModel, Length, load_layout
 from ..pieces import Piece
 
+# The most pixels one image may hold: 100 million, 300 MB of RGB while it is made. Beyond that
+# (520 mm at 1200 dpi is 604 million) the image library runs out of memory on common machines.
+MAX_PIXELS = 100_000_000
 PDF_NAME = "pieces.pdf"
 MANIFEST_NAME = "manifest.csv"
 COLUMNS = ("file", "piece", "side", "copies", "pdf_page", "width_px", "height_px", "trim_mm", "bleed_mm", "dpi")
@@ -49,6 +53,20 @@ class Job:
     trim: tuple[float, float] | None
     bleed: float
     dpi: int
+
+
+def largest_image(pieces: list[Piece], job: Job) -> tuple[int, int]:
+    """The width and height in pixels of the largest image `job` makes of `pieces`."""
+    b = job.bleed
+    return max(((pixels(p.width + 2 * b, job.dpi), pixels(p.height + 2 * b, job.dpi)) for p in pieces), key=lambda wh: wh[0] * wh[1])
+
+
+def highest_dpi(pieces: list[Piece], job: Job) -> int:
+    """The highest resolution at which every image of `job` stays within MAX_PIXELS."""
+    dpi = job.dpi
+    while dpi > 1 and math.prod(largest_image(pieces, replace(job, dpi=dpi))) > MAX_PIXELS:
+        dpi -= 1
+    return dpi
 
 
 def files(pieces: list[Piece], job: Job, out: Path) -> dict[Path, bytes]:

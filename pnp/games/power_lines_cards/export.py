@@ -6,9 +6,10 @@ import math
 from functools import partial
 from pathlib import Path
 
-from ...diagnostics import shown
+from ...diagnostics import PnpError, shown
 from ...draw.shapes import Rect, Shape, Style, group
-from ...pieces import Design, Image, Piece, Table
+from ...options import TRIM_MAX
+from ...pieces import Design, Image, Piece, Table, TooSmall
 from ...resources import deck_file
 from ...tts import MAX_COLUMNS, custom_deck
 from . import draw
@@ -28,10 +29,38 @@ def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, ru
     counts = deck_counts(path, load_format(rules) if rules is not None else None, proto)
     lay = draw.card_layout(size)
     back = Design("back", f"card back, deck {draw.deck_letter(PLAYER)}", partial(draw.back, PLAYER, shown(path.stem), size=size))
+    if size is not None and not _fits(_faces(counts), back, size):
+        home = draw.card_layout()
+        kinds = _faces(counts)
+        raise TooSmall(size, _smallest(kinds, back, size) or _smallest(kinds, back, (home.width, home.height)))
     return [
         Piece(Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)), back, lay.width, lay.height, 1 if kind.is_base else counts[kind.name])
         for kind in _faces(counts)
     ]
+
+
+def _fits(kinds: list[Card], back: Design, size: tuple[float, float]) -> bool:
+    """Every face's text fits a card of `size` (the layout shrinks it down to the smallest legible size)."""
+    try:
+        for kind in kinds:
+            draw.face(kind, PLAYER, 0.0, size=size)
+        back.draw(0.0)
+    except PnpError:
+        return False
+    return True
+
+
+def _smallest(kinds: list[Card], back: Design, size: tuple[float, float]) -> tuple[int, int] | None:
+    """The smallest whole-mm size of `size`'s proportions that the faces fit, up to the largest trim."""
+    w, h = size
+    low, high = 0.0, TRIM_MAX / max(w, h)
+    if not _fits(kinds, back, (w * high, h * high)):
+        return None
+    while high - low > 1e-3:  # the text fits a larger card once it fits a smaller one of the same shape
+        middle = (low + high) / 2
+        low, high = (low, middle) if _fits(kinds, back, (w * middle, h * middle)) else (middle, high)
+    found = (math.ceil(w * high), math.ceil(h * high))
+    return found if _fits(kinds, back, found) else None
 
 
 def _faces(counts: dict[str, int]) -> list[Card]:
