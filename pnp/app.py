@@ -30,9 +30,10 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from . import options
-from .diagnostics import Diagnostic, Parsed, PnpError, Rejected, clean, has_errors, plural, report_lines, shown, wants_colour
+from .diagnostics import LONG_TOKEN, Diagnostic, Parsed, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
 from .session import current, session
+from .textfile import STDIN
 
 if TYPE_CHECKING:
     from .draw.shapes import Drawing
@@ -56,7 +57,43 @@ class Paper(str, Enum):
     LETTER = "letter"
 
 
-PaperOption = Annotated[Paper, typer.Option("--paper", envvar="PNP_PAPER", case_sensitive=False, help="Paper size (default: $PNP_PAPER, else a4).")]
+PAPER_ENV = "PNP_PAPER"
+_PAPERS = " or ".join(p.value for p in Paper)
+
+
+def parse_paper(text: str) -> Paper:
+    """A --paper value, any case; anything else is a usage error naming the papers pnp knows."""
+    try:
+        return Paper(str(text).lower())
+    except ValueError:
+        raise typer.BadParameter(f"`{shown(text)}` is not a paper pnp knows; use {_PAPERS}") from None
+
+
+def paper_size(typed: Paper | None) -> str:
+    """The paper to print on: as typed, else $PNP_PAPER, else a4. The environment is read only
+    here, when nothing was typed, so that a typed value always wins and a bad PNP_PAPER is an
+    error (exit 2) only for a command that prints on paper without --paper."""
+    if typed is not None:
+        return typed.value
+    env = os.environ.get(PAPER_ENV, "")
+    if not env:
+        return Paper.A4.value
+    try:
+        return parse_paper(env).value
+    except typer.BadParameter:
+        raise PnpError(f"{PAPER_ENV}={shown(env)}: not a paper pnp knows; set it to {_PAPERS}, or give --paper", exit_code=2) from None
+
+
+def paper_option(**more: Any) -> Any:
+    """--paper, as every command that prints takes it; None when nothing is typed (see `paper_size`).
+
+    No `envvar=`: click would read PNP_PAPER before the typed value, and refuse a bad one even
+    when --paper is given."""
+    help = "Paper size: a4 or letter, any case (default: $PNP_PAPER, else a4)."
+    return typer.Option("--paper", parser=parse_paper, metavar="<a4|letter>", show_default=False, help=help, **more)
+
+
+PaperOption = Annotated[Optional[Paper], paper_option()]
 
 
 @dataclass(frozen=True)
@@ -79,13 +116,17 @@ def json_name(file: Path | str | None) -> str | None:
 
 
 def envelope(command: str, fields: Sequence[str], report: Report) -> dict[str, Any]:
+    """The report as JSON. Its diagnostics are capped as the text's are (SHOWN_PER_CODE of a code);
+    `diagnostics_omitted`, there only when some are, counts the rest by code."""
     found = {key: (report.result or {}).get(key) if report.valid else None for key in fields}
+    kept, omitted = capped(report.diagnostics)
     return {
         "schema": SCHEMA,
         "command": command,
         "file": json_name(report.file),
         "valid": report.valid,
-        "diagnostics": [d.as_json() for d in report.diagnostics],
+        "diagnostics": [d.as_json() for d in kept],
+        **({"diagnostics_omitted": omitted} if omitted else {}),
         **found,
     }
 
@@ -187,15 +228,33 @@ def _emit(contract: Contract, reports: list[Report]) -> None:
 
 
 def _plain_flags(params: list[Any]) -> list[Any]:
-    """A flag takes no value, so its help shows none (Typer would print `--json <bool>`)."""
+    """A flag takes no value, so its help shows none (Typer would print `--json <bool>`); a file
+    read through options.input_path shows `<file>` or `<path>`, as Typer's own paths do."""
     for param in params:
         if getattr(param, "is_flag", False) and param.metavar is None:
             param.metavar = ""
+        typed = getattr(param, "type_descriptor", None)
+        if typed is not None and typed.parameter_info.parser is options.input_path and not typed.is_list:
+            param.display_type = lambda ctx, label=f"<{typed.path_type}>": label
     return params
 
 
 # click's UsageError, which Typer carries inside itself: a command line pnp cannot parse.
 _UsageError = next(k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError")
+
+
+def _shortened(exc: Any, args: Sequence[str]) -> Any:
+    """A usage error as pnp prints it: every argument over LONG_TOKEN characters shortened wherever
+    click echoes it, quoted or not (one with spaces is no run `clean` sees), controls escaped."""
+    if type(exc).__name__ == "NoArgsIsHelpError":  # its "message" is the help
+        return exc
+    message = exc.format_message()
+    for token in sorted({a for a in args if len(a) > LONG_TOKEN}, key=len, reverse=True):  # a token inside another: the outer first
+        for form in {token, repr(token)[1:-1]}:
+            message = message.replace(form, shown(token))
+    short = _UsageError(clean(message), exc.ctx)
+    short.exit_code = exc.exit_code
+    return short
 
 
 class Command(TyperCommand):
@@ -206,13 +265,14 @@ class Command(TyperCommand):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """A command line pnp cannot parse is a usage error (exit 2); with --json, in the envelope too."""
-        json_asked = "--json" in args
+        json_asked, typed = "--json" in args, list(args)  # click's parser consumes `args`
         try:
             return super().parse_args(ctx, args)
         except _UsageError as exc:
+            short = _shortened(exc, typed)
             if self.contract is None or not json_asked:
-                raise
-            _emit(self.contract, [Report(None, [Diagnostic("error", "usage", clean(exc.format_message()))])])
+                raise short from None
+            _emit(self.contract, [Report(None, [Diagnostic("error", "usage", short.format_message())])])
             ctx.exit(2)
 
 
@@ -220,14 +280,25 @@ class Group(TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """A command line pnp cannot parse is a usage error (exit 2), its long tokens shortened."""
+        typed = list(args)  # click's parser consumes `args`
+        try:
+            return super().parse_args(ctx, args)
+        except _UsageError as exc:
+            raise _shortened(exc, typed) from None
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """A mistyped command gets the nearest name, if one is near."""
-        name = args[0] if args else ""
-        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            near = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
-            if near:
-                ctx.fail(f"No such command '{name}'. Did you mean '{near[0]}'?")
-        return super().resolve_command(ctx, args)
+        try:
+            name = args[0] if args else ""
+            if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+                near = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+                if near:
+                    ctx.fail(f"No such command '{name}'. Did you mean '{near[0]}'?")
+            return super().resolve_command(ctx, args)
+        except _UsageError as exc:
+            raise _shortened(exc, args) from None
 
 
 class LazyGroup(Group):
@@ -326,10 +397,11 @@ def drawing_kind(output: Path) -> str:
     return kind
 
 
-def drawing_output(output: Path | None, source: Path) -> Path:
-    """Where a drawing command writes: `-o`, else the input's name with .pdf, here; checked
+def drawing_output(output: Path | None, source: Path, game: str) -> Path:
+    """Where a drawing command writes: `-o`, else the input's name with .pdf, here (standard input:
+    GAME-stdin.pdf, as `pnp build pack-solitaire --tiles -` names its files); checked
     (`drawing_kind`) before anything is read."""
-    output = output or Path(source.with_suffix(".pdf").name)
+    output = output or Path(f"{game}-stdin.pdf" if source is STDIN else source.with_suffix(".pdf").name)
     drawing_kind(output)
     return output
 

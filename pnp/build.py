@@ -20,8 +20,8 @@ import typer
 import typer.main
 from typer.models import CommandInfo
 
-from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, print_warnings, usage_example
-from .diagnostics import PnpError
+from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_option, paper_size, print_warnings, usage_example
+from .diagnostics import PnpError, shown
 from .games.registry import GAMES, Game, prints
 from .output import FORMATS, BuildOptions, begin, commit
 
@@ -34,12 +34,12 @@ def parse_formats(text: str) -> tuple[str, ...]:
     chosen = tuple(dict.fromkeys(f.strip().lower() for f in text.split(",") if f.strip()))
     wrong = [f for f in chosen if f not in FORMATS]
     if wrong or not chosen:
-        raise PnpError(f"--format: {', '.join(wrong) or 'nothing'} is not a format; use pdf, svg or pdf,svg", exit_code=2)
+        raise PnpError(f"--format: {', '.join(shown(f) for f in wrong) or 'nothing'} is not a format; use pdf, svg or pdf,svg", exit_code=2)
     return chosen
 
 
 def _remember(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any:
-    """Keep a common option's value; typed after the target, it wins over the group's default."""
+    """Keep a common option's value; typed after the target, it wins over the group's (typed or default)."""
     given = ctx.meta.setdefault(_GIVEN, {})
     if param.name not in given or ctx.get_parameter_source(param.name).name == "COMMANDLINE":
         given[param.name] = value
@@ -50,7 +50,7 @@ def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]
     """The common options as given, checked; the folder must be one pnp can write before anything is built."""
     given = ctx.meta[_GIVEN]
     out = given["out"] if given["out"] is not None else default_out
-    opts = BuildOptions(Paper(given["paper"]).value, parse_formats(given["formats"]), out)
+    opts = BuildOptions(paper_size(given["paper"]), parse_formats(given["formats"]), out)
     begin(out)
     return opts, given["quiet"]
 
@@ -127,7 +127,7 @@ app = App(
 @app.callback(invoke_without_command=True)
 def build_all(
     ctx: typer.Context,
-    paper: Annotated[Paper, typer.Option("--paper", envvar="PNP_PAPER", case_sensitive=False, callback=_remember, help="Paper size (default: $PNP_PAPER, else a4).")] = Paper.A4,
+    paper: Annotated[Optional[Paper], paper_option(callback=_remember)] = None,
     formats: Annotated[str, typer.Option("--format", callback=_remember, help="Comma-separated: pdf, svg or pdf,svg.")] = "pdf,svg",
     out: Annotated[
         Optional[Path], typer.Option("--out", file_okay=False, callback=_remember, show_default=False, help="Output folder (default: output/, or output/TARGET/ for one target).")

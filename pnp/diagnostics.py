@@ -22,7 +22,7 @@ EXCERPT_WIDTH = 100  # terminal cells of a source line shown under a finding; a 
 EXCERPT_LEFT = 40  # of those, the cells kept left of the column when the line is cut
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a 1 MiB input can hold half a million findings
 class Diagnostic:
     severity: Severity
     code: str
@@ -131,7 +131,7 @@ def report_lines(file: str, diagnostics: Iterable[Diagnostic], source: str | byt
     """The findings about `file` as lines to print, in the order given.
 
     Each finding is `FILE:LINE:COL: severity: message` (Diagnostic.format); past SHOWN_PER_CODE
-    findings of one code, a single note at the end counts the rest of that code.
+    findings of one code (see `capped`), a single note at the end counts the rest of that code.
 
     file: the file's name as the user gave it (escaped here, like everything printed).
     source: the file's content, as read (bytes) or decoded (str); only used when `colour` is on.
@@ -143,11 +143,8 @@ def report_lines(file: str, diagnostics: Iterable[Diagnostic], source: str | byt
     paint = _Paint(colour)
     lines_of = _source_lines(source) if colour and source is not None else None
     lines: list[str] = []
-    seen: Counter[str] = Counter()
-    for d in diagnostics:
-        seen[d.code] += 1
-        if seen[d.code] > SHOWN_PER_CODE:
-            continue
+    kept, omitted = capped(diagnostics)
+    for d in kept:
         if not colour:
             lines.append(d.format(file))
             continue
@@ -157,11 +154,21 @@ def report_lines(file: str, diagnostics: Iterable[Diagnostic], source: str | byt
         lines += rest
         if lines_of is not None and d.line is not None and 1 <= d.line <= len(lines_of):
             lines += _excerpt(lines_of[d.line - 1], d.line, d.column or 1, paint)
-    for code, n in seen.items():
-        if n > SHOWN_PER_CODE:
-            more = plural(n - SHOWN_PER_CODE, "more finding")
-            lines.append(f"{paint.bold(shown(file) + ':')} {paint.note('note')}: ... and {more} of kind {shown(code)}, like those above")
+    for code, n in omitted.items():
+        lines.append(f"{paint.bold(shown(file) + ':')} {paint.note('note')}: ... and {plural(n, 'more finding')} of kind {shown(code)}, like those above")
     return lines
+
+
+def capped(diagnostics: Iterable[Diagnostic]) -> tuple[list[Diagnostic], dict[str, int]]:
+    """The findings a report shows, in the order given: the first SHOWN_PER_CODE of each code; and,
+    by code, how many of the rest it leaves out (codes in order of first finding, none when none)."""
+    kept: list[Diagnostic] = []
+    seen: Counter[str] = Counter()
+    for d in diagnostics:
+        seen[d.code] += 1
+        if seen[d.code] <= SHOWN_PER_CODE:
+            kept.append(d)
+    return kept, {code: n - SHOWN_PER_CODE for code, n in seen.items() if n > SHOWN_PER_CODE}
 
 
 class _Paint:
@@ -246,16 +253,17 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def _shorten(match: re.Match[str]) -> str:
-    token = match.group()
-    return f"{token[:40]}...({len(token):,} characters)...{token[-30:]}"
+def _short(token: str) -> str:
+    return f"{token[:40]}...({len(token):,} characters)...{token[-30:]}" if len(token) > LONG_TOKEN else token
 
 
 def shown(text: object) -> str:
-    """User text (a token, a file name) as one printable line: controls escaped, long runs shortened."""
-    return _LONG.sub(_shorten, _UNSAFE.sub(_escape, str(text)))
+    """User text (a token, a file name) as one printable line: controls escaped, and shortened when
+    over LONG_TOKEN characters, spaces and all."""
+    return _short(_UNSAFE.sub(_escape, str(text)))
 
 
 def clean(message: str) -> str:
-    """A message of one or more lines made safe to print: `shown` on each line."""
-    return "\n".join(shown(line) for line in message.split("\n"))
+    """A message of one or more lines made safe to print: controls escaped, each run of more than
+    LONG_TOKEN characters without a space shortened (a token with spaces: see `shown`)."""
+    return "\n".join(_LONG.sub(lambda m: _short(m.group()), _UNSAFE.sub(_escape, line)) for line in message.split("\n"))

@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from typer import BadParameter
 
 from .diagnostics import shown
+from .textfile import STDIN
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,12}")
 # Plain decimals only: no exponent, no `inf`/`nan`, no `_` separators, no non-ASCII digits.
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})")
 
+TRIM_MIN, TRIM_MAX = 10, 500  # mm, each side of a print shop's cut
 SEED_MAX = 2**32 - 1  # a seed is part of some file names: at most 10 digits
 
-TRIM_MIN, TRIM_MAX = 10, 500  # mm, each side of a print shop's cut
 
 def _number_text(text: object, pattern: re.Pattern[str], what: str) -> str:
     text = str(text).strip(" \t")  # a default arrives as a number
@@ -53,6 +55,12 @@ def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
         return value + 0.0  # -0.0 and 0.0 draw alike
 
     return parse
+
+
+def input_path(text: str) -> Path:
+    """A file the command reads (pnp.textfile.read_bytes): the bare argument `-` is standard input;
+    any other, `./-` too, a path. Every argument and option that reads a file takes this parser."""
+    return STDIN if text == "-" else Path(text)
 
 
 seed = integer(0, SEED_MAX)

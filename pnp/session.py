@@ -40,6 +40,7 @@ class Staged:
 @dataclass
 class Session:
     inputs: dict[tuple[int, int], Path] = field(default_factory=dict)  # (device, inode) -> path of each file read
+    read_stdin: bool = False  # standard input is read once (pnp.textfile)
     staged: Staged | None = None  # a build's files, until it commits them; None: write at once
     printed: dict[Path, Pages] = field(default_factory=dict)  # the pages of every file written
     # Findings a command goes on despite (a prototype deck's breaches): (file, findings, its content);

@@ -1,7 +1,8 @@
 """The one way pnp reads a user's file: regular files only, a hard size limit, strict UTF-8, any line ends.
 
 Every file a command reads goes through `read_bytes`, which also remembers it in the command's
-session (pnp.session), so that the output side (pnp.output) can refuse to write over an input.
+session (pnp.session), so that the output side (pnp.output) can refuse to write over an input,
+and that standard input is read once.
 """
 
 from __future__ import annotations
@@ -18,18 +19,32 @@ from .session import current
 MAX_BYTES = 1024 * 1024
 _CHUNK = 64 * 1024
 
-STDIN = Path("-")  # as a file name: read standard input
+
+class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath: named `-` where it is shown
+    """Standard input, as the command line gives it: the bare argument `-` (pnp.options.input_path).
+
+    `./-` names a file called `-`, yet Path("./-") == Path("-"): standard input is the one object
+    STDIN, told apart by identity (`path is STDIN`), never by comparing paths.
+    """
 
 
-def read_bytes(path: Path) -> bytes:
-    """At most MAX_BYTES + 1 bytes of a regular file, or of standard input for `-`; anything else
-    is a usage error (exit 2).
+STDIN = StandardInput("-")
+
+
+def read_bytes(path: Path, what: str = "file") -> bytes:
+    """At most MAX_BYTES + 1 bytes of a regular file, or of standard input for STDIN; anything else
+    is a usage error (exit 2), as is reading standard input a second time in one command (`what`:
+    the kind of input, for that message).
 
     The kind of file is checked before opening, and again on the open descriptor (it may have
     been swapped in between). The open never blocks, so a FIFO cannot hang pnp; reading stops
     one byte past the limit whatever the file system says the size is.
     """
-    if Path(path) == STDIN:
+    if path is STDIN:
+        if (reading := current()) is not None:
+            if reading.read_stdin:
+                raise PnpError(f"only one {what} can come from standard input (-): it is read once", exit_code=2, file=path)
+            reading.read_stdin = True
         return sys.stdin.buffer.read(MAX_BYTES + 1)
     name = shown(path)
     try:

@@ -161,7 +161,7 @@ def test_the_hand_built_opening_is_legal_and_does_what_it_says():
         (["1 e1 d1 a1", "1 f1 e1 b1"], "turn-order", 1, "player 2's turn"),
         # Exactly its pips, along rows and columns: a small goes 1 step, never 2, never diagonally.
         (["1 e1 c1 a1"], "no-route", 6, "the red small on e1 moves exactly 1 step along rows and columns, never entering a space twice, and c1 is not 1 step away"),
-        (["1 e1 d2 a1"], "no-route", 6, "d2 is not 1 step away; from e1 the red small can capture on d1, f1, e2"),
+        (["1 e1 d2 a1"], "no-route", 6, "d2 is a diagonal step from e1, and a pyramid never moves diagonally: the red small moves exactly 1 step, along a row or a column; from e1 the red small can capture on d1, f1, e2"),
         (["1 a1 b1 a1"], "no-route", 6, "the red medium on a1 moves exactly 2 steps"),
         (["1 e1 e1 a1"], "no-route", 6, "a move never comes back to its start"),
         # A move through a covered pyramid: b1 holds the yellow large under its medium.
@@ -170,7 +170,7 @@ def test_the_hand_built_opening_is_legal_and_does_what_it_says():
         # A move must capture: it ends on a pyramid, and a turn cannot be skipped while one can.
         ([*OPENING[:4], "1 d2 d1 c2"], "no-capture", 6, "nothing stands on d1: a move ends on top of a pyramid and captures it; from d2 the yellow small can capture on c2, e2"),
         ([*OPENING[:4], "1 d1 c1 c2"], "empty-start", 3, "nothing stands on d1, so nothing moves from there; captures now: e1 to f1,"),
-        (["1 pass"], "must-capture", 3, "player 1 cannot pass: a capture is possible, and capturing is compulsory; captures now: e1 to d1, e1 to f1, e1 to e2, f1 to e1, f1 to f2, a2 to a1 (21 in all)"),
+        (["1 pass"], "must-capture", 3, "player 1 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: e1 to d1, e1 to f1, e1 to e2, f1 to e1, f1 to f2, a2 to a1 (21 in all)"),
         # Placing: an empty open space while there is one; never a blocked one.
         (["1 e1 d1 b2"], "bad-place", 9, "b2 is blocked: the 2nd and 5th spaces of the scoring board's middle row are never used; it may go on a1, b1,"),
         (["1 e1 d1 a1", "2 d1 c1 a1"], "bad-place", 9, "a1 already holds the blue medium: while a scoring space is empty, a captured pyramid goes on an empty one; it may go on b1, c1,"),
@@ -277,7 +277,7 @@ def test_the_example_is_a_whole_game_and_nothing_may_follow_it():
     assert sum(map(len, game.pos.movement.values())) == 12 and captures(game.pos) == []
     code, line, column, message = breach(*example_lines(), "1 a2 b2 a1")
     assert (code, line, column) == ("game-over", 25, 1)
-    assert message == "the game is over: no move captures any more (since line 24)"
+    assert message == "the game is over since line 24: no move captures any more"
     assert breach(*example_lines(), "1 pass")[0] == "game-over"
 
 
@@ -329,7 +329,7 @@ def test_random_games_draw_every_turn_among_the_legal_ones():
         ("move a1 b1", "unknown-line", 1, 1),
         ("pick 1 red a1\n\n  # a comment\n  1 a1", "missing-words", 4, 7),
         ("", "empty-record", 1, 1),
-        ("# only a comment\n", "empty-record", 1, 1),
+        ("\n  \n", "empty-record", 1, 1),  # a record of only comments is a game not yet begun (test_paint_the_line_messages)
     ],
 )
 def test_syntax_errors_name_line_and_column(text, code, line, column):
@@ -344,7 +344,7 @@ def test_syntax_messages_say_what_is_right():
         "orange is not in this game: its colours are red, yellow, green, blue",
         "unknown colour 'rde'; did you mean red?",
         "'g3' is not a space of the scoring board: a column a-f and a row 1-3, like c3",
-        "'move' starts no item: a line is `pick PLAYER COLOUR SPACE` or a turn, `PLAYER FROM TO PLACE` (or `PLAYER pass`)",
+        "'move' starts no item: a line is `pick PLAYER COLOUR SPACE` or a turn, `PLAYER FROM TO PLACE`",
     ]
 
 
@@ -404,7 +404,7 @@ def test_check_places_an_illegal_turn_at_file_line_column(tmp_path):
     assert result.exit_code == 1 and result.stdout == ""
     verdict, finding = result.stderr.splitlines()
     assert verdict == f"{path}: invalid record (1 error)"
-    assert finding.startswith(f"{path}:6:3: error: player 2 cannot pass: a capture is possible, and capturing is compulsory; captures now: d1 to c1, ")
+    assert finding.startswith(f"{path}:6:3: error: player 2 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: d1 to c1, ")
     data = json.loads(run("check", path, "--json").stdout)
     assert data["valid"] is False and data["diagnostics"][0]["code"] == "must-capture" and data["turns"] is None
     assert run("check", tmp_path / "missing.ptl").exit_code == 2

@@ -240,11 +240,13 @@ def test_score_json_schema_and_exit_code(tmp_path):
     layout.write_text(FULL)
     result = runner.invoke(app, ["solitaire", "score", str(tiles), str(layout), "--json"])
     data = json.loads(result.stdout)
-    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "tiles_placed", "pairs", "score"]
     match, bad = _layout_scoring(deal(5), parse_layout(FULL).value.layout)
-    assert bad and result.exit_code == 1 and data["valid"] is False
-    # Each broken facing pair is a finding at its cell; an invalid layout has no score.
-    assert [d["code"] for d in data["diagnostics"]] == ["facing-pair"] * bad
+    assert bad > 10 and result.exit_code == 1 and data["valid"] is False
+    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "diagnostics_omitted", "tiles_placed", "pairs", "score"]
+    # Each broken facing pair is a finding at its cell, the first 10 listed and the rest counted;
+    # an invalid layout has no score.
+    assert [d["code"] for d in data["diagnostics"]] == ["facing-pair"] * 10
+    assert data["diagnostics_omitted"] == {"facing-pair": bad - 10}
     assert all(d["line"] and d["column"] and "row" in d["message"] for d in data["diagnostics"])
     assert (data["tiles_placed"], data["pairs"], data["score"]) == (None, None, None)
 

@@ -36,8 +36,8 @@ def _targets(command: str) -> type[Enum]:
 ShopTarget = _targets(PRINT_SHOP)
 TtsGame = _targets(TTS)
 OutOption = Annotated[Path, typer.Option("-o", "--out", help="The folder to write into (made if missing).", file_okay=False)]
-DeckOption = Annotated[Optional[Path], typer.Option("--deck", help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False)]
-RulesOption = Annotated[Optional[Path], typer.Option("--rules", help="The card game: the format the deck must meet (a TOML file, or one pnp ships by name).", metavar="FORMAT")]
+DeckOption = Annotated[Optional[Path], typer.Option("--deck", parser=parse.input_path, help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False)]
+RulesOption = Annotated[Optional[Path], typer.Option("--rules", parser=parse.input_path, help="The card game: the format the deck must meet (a TOML file, or one pnp ships by name).", metavar="FORMAT")]
 ProtoOption = Annotated[bool, typer.Option("--proto", help="The card game: export a deck even if it breaks the format, every card marked PROTOTYPE.")]
 
 
@@ -184,7 +184,7 @@ def tts(
     target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]
     out: OutOption,
     url_prefix: Annotated[Optional[str], typer.Option("--url-prefix", help="Where you will upload the images (https://…/): the saved object names them there instead of as files in OUT.", metavar="URL")] = None,
-    decks: Annotated[Optional[list[Path]], typer.Option("--deck", help="The card game: a .deck list; repeat for each player (default: the starter deck twice).", dir_okay=False)] = None,
+    decks: Annotated[Optional[list[Path]], typer.Option("--deck", parser=parse.input_path, help="The card game: a .deck list; repeat for each player (default: the starter deck twice).", dir_okay=False)] = None,
     rules: RulesOption = None,
     proto: ProtoOption = False,
     as_json: JsonOption = False,

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, paper_size, read_record
 from ...diagnostics import plural, shown
 from ...output import check_file
 from ...textfile import read_bytes
@@ -26,7 +26,7 @@ app = App(
 )
 
 Read = RecordRead[Record, Game]
-RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
+RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record; - reads standard input.", dir_okay=False, metavar="RECORD", parser=parse.input_path)]
 
 
 
@@ -112,11 +112,12 @@ def show_command(
     record_path: RecordArg,
     turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
-    paper: PaperOption = Paper.A4,
+    paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Draw the position on one sheet of paper, scaled to fit: dominoes, cairns, tors, and where each cairn's energy flows."""
-    output = drawing_output(output, record_path)
+    output = drawing_output(output, record_path, GAME.id)
+    size = paper_size(paper)
     read = read_game(record_path)
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
@@ -124,7 +125,7 @@ def show_command(
     game = at_turn(read, record_path, turn, replay)
     from .draw import position_page  # the drawing loads only to draw
 
-    write_drawing(output, position_page(game, f"{shown(record_path.name)} after turn {game.turns}", Paper(paper).value), as_json)
+    write_drawing(output, position_page(game, f"{shown(record_path.name)} after turn {game.turns}", size), as_json)
     return Report(record_path, [], {"turn": game.turns, "output": json_name(output)}, read.data)
 
 

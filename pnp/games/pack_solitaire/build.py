@@ -82,7 +82,7 @@ class Options:
         Optional[Deals], parse.Flag("--deals", "A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.", parse_deals, "A-B")
     ] = None
     tiles: Annotated[
-        Optional[Path], parse.Flag("--tiles", "A deal of your own to cut out, from a .tiles file (as `pnp solitaire check` reads it; - reads standard input).", metavar="FILE")
+        Optional[Path], parse.Flag("--tiles", "A deal of your own to cut out, from a .tiles file (as `pnp solitaire check` reads it; - reads standard input).", parse.input_path, "FILE")
     ] = None
     bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
 
@@ -135,10 +135,10 @@ def own_deal(path: Path) -> Deal:
     parsed = parse_tiles(data)
     if not parsed.valid:
         raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set, nothing printed ({plural(len(parsed.diagnostics), 'error')})", data)
-    stem = "stdin" if path == STDIN else _FILE_NAME.sub("_", os.fsdecode(path.stem).encode("ascii", "replace").decode()).strip("._") or "tiles"
+    stem = "stdin" if path is STDIN else _FILE_NAME.sub("_", os.fsdecode(path.stem).encode("ascii", "replace").decode()).strip("._") or "tiles"
     called = _fitted(shown(path.name))
-    label = "your deal" if path == STDIN else f"deal {called}"
-    source = "the deal you dealt, read from standard input," if path == STDIN else f"the deal you dealt in {called}"
+    label = "your deal" if path is STDIN else f"deal {called}"
+    source = "the deal you dealt, read from standard input," if path is STDIN else f"the deal you dealt in {called}"
     return Deal(parsed.value.tiles, label, f"{NAME}-{stem[:MOST_STEM]}", source)
 
 

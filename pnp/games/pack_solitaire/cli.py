@@ -11,7 +11,7 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_kind, write_drawing, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, envelope, fresh_seed, json_name
+from ...app import App, drawing_kind, write_drawing, JsonOption, OutputOption, PaperOption, Report, deliver, envelope, fresh_seed, json_name, paper_size
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -27,7 +27,7 @@ app = App(
     example="pnp solitaire deal --seed 7 -o deal.tiles",
 )
 
-TilesArg = Annotated[Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`); - reads standard input.", dir_okay=False, metavar="TILES")]
+TilesArg = Annotated[Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`); - reads standard input.", dir_okay=False, metavar="TILES", parser=parse.input_path)]
 
 
 def load_tiles(path: Path) -> TileSet:
@@ -71,7 +71,7 @@ def _cell(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1} column {cell[1] + 1}"
 
 
-LayoutArg = Annotated[Path, typer.Argument(help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT")]
+LayoutArg = Annotated[Path, typer.Argument(help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT", parser=parse.input_path)]
 
 
 def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
@@ -153,12 +153,13 @@ def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Draw it into this .pdf or .svg file (default: print it as text).", dir_okay=False)] = None,
-    paper: PaperOption = Paper.A4,
+    paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Show a layout as the tiles lie, turned as placed, each facing pair marked (match, sum to 5, wild, broken), with the score."""
     if output is not None:
         drawing_kind(output)
+        size = paper_size(paper)  # read only to draw: the text view takes no paper
     tileset = load_tiles(tiles)
     data = read_bytes(layout)
     if output is not None:
@@ -179,7 +180,7 @@ def show_command(
         from .draw import show_layout_page  # the drawing loads only to draw
 
         heading = [f"Pack Solitaire: {shown(layout.name)} with the tiles of {shown(tiles.name)}", _summary(result) + ("" if not broken else " (a broken pair is against the rules)"), "Each pair of facing squares is marked where the two tiles meet; " + _key() + "."]
-        shown_page = show_layout_page(Paper(paper).value, heading, tileset.tiles, placed, pairs)
+        shown_page = show_layout_page(size, heading, tileset.tiles, placed, pairs)
         scale = shown_page.scale
         write_drawing(output, shown_page.page, as_json, scale)
     if broken and not as_json:

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, read_record
+from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, paper_size, read_record
 from ...diagnostics import error, plural, shown
 from ...output import check_file
 from ...textfile import decode, read_bytes, tokens_by_line
@@ -26,7 +26,7 @@ app = App(
 )
 
 Read = RecordRead[Record, Game]
-RecordArg = Annotated[Path, typer.Argument(help="A .ptl game record; - reads standard input.", dir_okay=False, metavar="RECORD")]
+RecordArg = Annotated[Path, typer.Argument(help="A .ptl game record; - reads standard input.", dir_okay=False, metavar="RECORD", parser=parse.input_path)]
 
 
 
@@ -42,7 +42,7 @@ def _status(game: Game) -> str:
     if game.finished:
         return f"finished: {game.finished}"
     if len(game.picks) < PICKS:
-        return f"unfinished: {plural(len(game.picks), 'colour')} of {PICKS} chosen"
+        return f"unfinished: {plural(len(game.picks), 'colour')} of {PICKS} chosen, player {game.to_pick()} to pick"
     return f"unfinished: player {game.to_move()} to move"
 
 
@@ -122,8 +122,10 @@ def _with_colours(read: Read, needs: str) -> Read:
     g = read.game
     if not read.valid or len(g.picks) == PICKS:
         return read
-    last = read.record.value.items[-1]
-    found = error("no-colours", f"the record stops after {plural(len(g.picks), 'colour pick')}: {needs} needs all {PICKS} colours chosen", last.line, last.column)
+    items = read.record.value.items
+    line, column = (items[-1].line, items[-1].column) if items else (1, 1)  # only comments: the top of the file
+    stops = f"after {plural(len(g.picks), 'colour pick')}" if g.picks else "before its first colour pick"
+    found = error("no-colours", f"the record stops {stops}: {needs} needs all {PICKS} colours chosen", line, column)
     return RecordRead(read.data, read.record, Game(g.pos, diagnostics=[found]))
 
 
@@ -137,7 +139,7 @@ def _record_board(path: Path, data: bytes, as_json: bool) -> tuple[Board | None,
 
 @app.command("score", result=("players", "colours", "winner", "finished", "turns"), example="pnp paint-the-line score game.ptl --json")
 def score_command(
-    file: Annotated[Path, typer.Argument(help="A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", metavar="GAME")],
+    file: Annotated[Path, typer.Argument(help="A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", metavar="GAME", parser=parse.input_path)],
     as_json: JsonOption = False,
 ) -> Report:
     """Score a game: each group of one colour on the scoring board is worth its pips times its pyramids."""
@@ -187,11 +189,12 @@ def show_command(
     record_path: RecordArg,
     turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the colour picks); the last by default.")] = None,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
-    paper: PaperOption = Paper.A4,
+    paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Draw both boards at true size on one sheet: every stack, the last move as an arrow along its route, where its capture went."""
-    output = drawing_output(output, record_path)
+    output = drawing_output(output, record_path, GAME.id)
+    size = paper_size(paper)
     read = _with_colours(read_game(record_path), "drawing")
     check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
     if not read.valid:
@@ -199,7 +202,7 @@ def show_command(
     g = at_turn(read, record_path, turn, replay)
     from .draw import position_page  # the drawing loads only to draw
 
-    write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), Paper(paper).value), as_json)
+    write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), size), as_json)
     return Report(record_path, [], {"turn": g.turns, "output": json_name(output)}, read.data)
 
 

@@ -236,7 +236,11 @@ def _shown(text: str) -> str:
 #     pick 2 yellow b1
 #     1 b2 a2 c1         # a turn: the player, the space the pyramid leaves, the space it lands on,
 #                        # and the scoring-board space the captured pyramid goes to
-#     2 pass             # a turn without a move (never legal while a capture is possible)
+#     2 pass             # a pass reads, but is never legal: a player who can capture must,
+#                        # and when no capture can be made the game is over
+#
+# A record may stop anywhere, even before its first pick: a file of only comments is a game not
+# yet begun. A file with nothing in it (not even a comment) holds no record and is refused.
 #
 # Movement spaces are a-f and 1-2, scoring spaces a-f and 1-3, named from the top left. This
 # part reads the syntax only; whether the game keeps the rules is the replay's question (game.py).
@@ -305,11 +309,12 @@ def parse_record(text: str) -> Parsed[Record]:
             elif head.isascii() and head.isdigit():
                 raise _Bad("bad-player", f"'{_shown(head)}' is not a player: a turn starts with 1 or 2", words[0][0])
             else:
-                raise _Bad("unknown-line", f"'{_shown(head)}' starts no item: a line is `{PICK_FORM}` or a turn, `{TURN_FORM}` (or `PLAYER pass`)", words[0][0])
+                raise _Bad("unknown-line", f"'{_shown(head)}' starts no item: a line is `{PICK_FORM}` or a turn, `{TURN_FORM}`", words[0][0])
         except _Bad as bad:
             found.append(error(bad.code, bad.message, line, bad.column))
-    if not items and not found:
-        found.append(error("empty-record", "no picks and no turns: a record starts with the four colour picks, like `pick 1 red a1`", 1, 1))
+    if not items and not found and "#" not in text:
+        # Only comments is a record that stops before its first pick; nothing at all is no record.
+        found.append(error("empty-record", "the file is empty: a record starts with the four colour picks, like `pick 1 red a1`", 1, 1))
     found.sort(key=sort_key)
     return Parsed(None if found else Record(tuple(items)), found)
 
@@ -365,7 +370,7 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
     if len(words) >= 2 and words[1][1].lower() == "pass":
         _count(words, 2, f"{n} pass")
         return TurnItem(line, pc, n, None, None, None, {"player": pc, "start": words[1][0]})
-    _count(words, 4, f"{TURN_FORM} (or PLAYER pass)")
+    _count(words, 4, TURN_FORM)
     (_, _), (fc, start), (tc, end), (sc, place) = words
     at = {"player": pc, "start": fc, "end": tc, "place": sc}
     return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at)

@@ -21,7 +21,8 @@ Where the rules leave room, pnp reads them so (the README and the rule sheet say
 - **A capture with nowhere to go** (every space with a single pyramid holds one of its colour)
   is no legal move: the turn is a capture and its placement together.
 - **The end.** Every legal move captures, and a player who has one must make one (there is no
-  passing). When no legal move is left, the game is over.
+  passing). When no legal move is left, the game is over: either no move captures any more, or
+  every capture left takes a pyramid with no place on the scoring board (`end_reason` says which).
 """
 
 from __future__ import annotations
@@ -256,7 +257,42 @@ def can_move(pos: Position) -> bool:
 
 def _maybe_over(game: Game, line: int) -> None:
     if not can_move(game.pos):
-        game.finished, game.finished_line = NO_CAPTURE, line
+        game.finished, game.finished_line = end_reason(game.pos), line
+
+
+def end_reason(pos: Position) -> str:
+    """Why no legal move is left: no move captures, or (when some still do) why none can be made."""
+    left = list(dict.fromkeys((start, end) for start, end, _ in captures(pos)))
+    if not left:
+        return NO_CAPTURE
+    taken = [pos.movement[end][-1] for _, end in left]
+    # Only the spaces with room could take a capture, and each holds one colour: every pyramid a
+    # capture left would take is of that colour (two colours could go on no space at all).
+    colours = " or ".join(dict.fromkeys(p.colour for p in taken))
+    why = f"no place on the scoring board ({_no_room(pos, colours)})"
+    if len(left) == 1:
+        return f"the only capture left, {_pair(left[0])}, cannot be made: the {pyramid_name(taken[0])} it would take has {why}"
+    named = ", ".join(f"{_pair(pair)} the {pyramid_name(p)}" for pair, p in zip(left[:SHOWN], taken))
+    more = f" ({len(left)} in all)" if len(left) > SHOWN else ""
+    return f"none of the {len(left)} captures left can be made: each would take a {colours} pyramid ({named}{more}), which has {why}"
+
+
+def _no_room(pos: Position, colour: str) -> str:
+    """Why a captured pyramid of `colour` has no place (no space is empty): what the spaces with room hold."""
+    room = [cell for cell in OPEN if len(pos.scoring[cell]) < MAX_STACK]
+    if not room:
+        return f"every space holds {MAX_STACK} pyramids, the most a space may"
+    which = f"the one with room, {_names(room)}," if len(room) == 1 else f"each one with room, {_and(room)},"
+    return f"no space is empty, and {which} holds a {colour} pyramid, which it may not go on"
+
+
+def _pair(pair: tuple[Cell, Cell]) -> str:
+    return f"{space_name(pair[0])} to {space_name(pair[1])}"
+
+
+def _and(cells) -> str:
+    names = [space_name(c) for c in cells]
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- the record, line by line ---------------------------------------------------------------
@@ -300,14 +336,21 @@ def _turn(game: Game, item: TurnItem) -> None:
     if len(game.picks) < PICKS:
         raise _Breach("turn-early", f"turns start once all four colours are chosen ({len(game.picks)} picked so far)", item.line, item.column)
     if game.finished:
-        raise _Breach("game-over", f"the game is over: {game.finished} (since line {game.finished_line})", item.line, item.column)
+        after = "; the record ends there: no turn follows the end, not even a pass" if item.start is None else ""
+        raise _Breach("game-over", f"the game is over since line {game.finished_line}: {game.finished}{after}", item.line, item.column)
     expected = game.to_move()
     if item.player != expected:
         raise _Breach("turn-order", f"it is player {expected}'s turn: the players take turns, player 1 first", item.line, item.at["player"])
     pos = game.pos
     moves = _Lazy(game)
     if item.start is None:
-        raise _Breach("must-capture", f"player {item.player} cannot pass: a capture is possible, and capturing is compulsory; {_captures_now(moves)}", item.line, item.at["start"])
+        raise _Breach(
+            "must-capture",
+            f"player {item.player} cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); "
+            f"{_captures_now(moves)}",
+            item.line,
+            item.at["start"],
+        )
     start, end, place = item.start, item.end, item.place
     assert end is not None and place is not None
     if not pos.movement[start]:
@@ -323,8 +366,8 @@ def _turn(game: Game, item: TurnItem) -> None:
     if not allowed:
         raise _Breach(
             "no-place",
-            f"the captured {pyramid_name(captured)} has no place on the scoring board (no space is empty, and each space with room holds a "
-            f"{captured.colour} pyramid, which it may not go on), so this capture cannot be made; {_captures_now(moves)}",
+            f"the captured {pyramid_name(captured)} has no place on the scoring board ({_no_room(pos, captured.colour)}), "
+            f"so this capture cannot be made; {_captures_now(moves)}",
             item.line,
             item.at["end"],
         )
@@ -362,6 +405,17 @@ def _why_no_route(pos: Position, start: Cell, end: Cell, mover: Pyramid) -> str:
     if end == start:
         return f"a move never comes back to its start: the {pyramid_name(mover)} moves {steps} without entering a space twice"
     anywhere = _walks(start, mover.pips, lambda cell: True)
+    if end not in anywhere and abs(end[0] - start[0]) == 1 and abs(end[1] - start[1]) == 1:
+        # Next door across a corner: the rules forbid the diagonal step itself.
+        if mover.pips == 1:
+            return (
+                f"{space_name(end)} is a diagonal step from {space_name(start)}, and a pyramid never moves diagonally: "
+                f"the {pyramid_name(mover)} moves exactly 1 step, along a row or a column"
+            )
+        return (
+            f"{space_name(end)} is diagonal to {space_name(start)}, and a pyramid never moves diagonally: along rows and columns it is 2 steps away, "
+            f"and the {pyramid_name(mover)} moves exactly {steps}, never entering a space twice, so it cannot end there"
+        )
     if end not in anywhere:
         return f"the {pyramid_name(mover)} on {space_name(start)} moves exactly {steps} along rows and columns, never entering a space twice, and {space_name(end)} is not {steps} away"
     # Reachable on an empty board, so pyramids stand in the way of every route.

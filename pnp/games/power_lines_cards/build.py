@@ -33,9 +33,9 @@ NAME = GAME.id
 
 @dataclass(frozen=True)
 class Options:
-    decks: Annotated[Optional[list[Path]], parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", metavar="DECK")] = None
+    decks: Annotated[Optional[list[Path]], parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", parse.input_path, "DECK")] = None
     rules: Annotated[
-        Optional[Path], parse.Flag("--rules", "The format the decks must meet: a TOML file, or one pnp ships by name (default: the standard 26 cards).", metavar="FORMAT")
+        Optional[Path], parse.Flag("--rules", "The format the decks must meet: a TOML file, or one pnp ships by name (default: the standard 26 cards).", parse.input_path, "FORMAT")
     ] = None
     proto: Annotated[bool, parse.Flag("--proto", "Print a deck even if it breaks the format, every card marked PROTOTYPE; its findings are shown as warnings.")] = False
     bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = 0.0
@@ -79,25 +79,18 @@ def card_sheet(paper: str, bleed: float = 0.0, cut_lines: bool = False, back_off
 
 def card_pages(
     paper: str,
-    decks: list[Path] | None = None,
+    decks: list[list[Component]],
     bleed: float = 0.0,
     cut_lines: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
-    chosen: MultisetRules | None = None,
-    proto: bool = False,
 ) -> list[Drawing]:
-    """Sheets of fronts, each followed by its backs; by default the starter deck for each of two players.
+    """Sheets of fronts, each followed by its backs, for each player's cards (`deck_components`).
 
     Each deck starts on a sheet of its own, so backs of two colours never meet at a cut."""
     if not 0 <= bleed <= 10:
         raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
-    decks = decks or [deck_file("starter.deck")] * 2
     sheet = card_sheet(paper, bleed, cut_lines, back_offset)
-    return [
-        page
-        for player, path in enumerate(decks)
-        for page in impose(deck_components(path, player, chosen, proto), sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")
-    ]
+    return [page for player, cards in enumerate(decks) for page in impose(cards, sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")]
 
 
 def _sheets(cards: list[int], per_sheet: int) -> int:
@@ -107,7 +100,10 @@ def _sheets(cards: list[int], per_sheet: int) -> int:
 def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
     chosen = load_format(options.rules) if options.rules is not None else None
-    pages = card_pages(opts.paper, options.decks, options.bleed, options.cut_lines, options.back_offset, chosen, options.proto)
+    paths = options.decks or [deck_file("starter.deck")] * 2
+    # Each deck is read once: `--deck -` is standard input, which a second read would find empty.
+    decks = [deck_components(path, player, chosen, options.proto) for player, path in enumerate(paths)]
+    pages = card_pages(opts.paper, decks, options.bleed, options.cut_lines, options.back_offset)
     rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     lay = draw.card_layout()
     sheet = card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset)
@@ -118,7 +114,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     if options.bleed:
         bare = plan(lay.width, lay.height, replace(sheet, bleed=0.0))
         if bare.cols * bare.rows > per_sheet:
-            cards = [1 + sum(deck_counts(path, chosen, options.proto).values()) for path in options.decks or [deck_file("starter.deck")] * 2]
+            cards = [len(deck) for deck in decks]  # the Base and the cards
             costs = f"{_sheets(cards, per_sheet)} sheets instead of {_sheets(cards, bare.cols * bare.rows)}"
             notes.append(f"The {options.bleed:g} mm bleed leaves room for {per_sheet} cards a sheet, not {bare.cols * bare.rows}: {costs}.")
             warn(None, [warning("bleed-costs-sheets", notes[-1])])

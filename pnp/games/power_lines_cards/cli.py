@@ -8,10 +8,10 @@ from typing import Annotated, Optional
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name, print_findings
-from ...diagnostics import Diagnostic, PnpError, rejected, shown
+from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, fresh_seed, json_name, paper_size, print_findings
+from ...diagnostics import Diagnostic, rejected, shown
 from ...rules import MultisetRules
-from ...textfile import STDIN, read_bytes
+from ...textfile import read_bytes
 from ..registry import game
 from .compare import compare
 from .engine import Deck, format_names, load_deck, load_format, validate_deck
@@ -29,21 +29,26 @@ app = App(
 
 RulesOption = Annotated[
     Optional[Path],
-    typer.Option("--rules", help=f"A format: a TOML file, or one pnp ships by name ({', '.join(format_names())}); the standard 26-card format if left out.", show_default=False),
+    typer.Option(
+        "--rules",
+        parser=parse.input_path,
+        help=f"A format: a TOML file, or one pnp ships by name ({', '.join(format_names())}); the standard 26-card format if left out.",
+        show_default=False,
+    ),
 ]
-DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard input.", metavar="DECK", show_default=False)]
+DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard input.", metavar="DECK", show_default=False, parser=parse.input_path)]
 
 
 @app.command("validate", result=("total", "counts"), many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False)],
+    files: Annotated[list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)],
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> list[Report]:
     """Check deck lists; exit 0 if all are valid, 1 if any is not."""
     chosen = load_format(rules)
     # Read every file before printing anything, so a missing one is a clean usage error.
-    contents = [(path, read_bytes(path)) for path in files]
+    contents = [(path, read_bytes(path, "deck")) for path in files]
     reports = []
     for path, data in contents:
         report = validate_deck(data, chosen)
@@ -146,9 +151,7 @@ JobsOption = Annotated[
 def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
     """Every deck named, each with its text: all read before any is checked, so a missing one is a
     usage error (exit 2) whatever the others hold; the first invalid one: its findings (exit 1)."""
-    if sum(Path(p) == STDIN for p in paths) > 1:
-        raise PnpError("only one deck can come from standard input (-)", exit_code=2)
-    contents = [(path, read_bytes(path)) for path in paths]
+    contents = [(path, read_bytes(path, "deck")) for path in paths]  # `-` twice: a usage error
     decks = []
     for path, data in contents:
         report = validate_deck(data, rules)
@@ -176,7 +179,7 @@ def goldfish_deck(
     file: DeckArg,
     vs: Annotated[
         Optional[Path],
-        typer.Option("--vs", metavar="OTHER.deck", show_default=False, help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval)."),
+        typer.Option("--vs", parser=parse.input_path, metavar="OTHER.deck", show_default=False, help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval)."),
     ] = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
@@ -216,8 +219,8 @@ def goldfish_deck(
     example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
 )
 def compare_decks(
-    a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False)],
-    b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False)],
+    a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.input_path)],
+    b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False, parser=parse.input_path)],
     speed: Annotated[bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")] = False,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
@@ -245,7 +248,7 @@ def compare_decks(
 def report_deck(
     file: DeckArg,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .html file to write (default: DECK's name with .pdf, here).", dir_okay=False)] = None,
-    paper: PaperOption = Paper.A4,
+    paper: PaperOption = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
     rules: RulesOption = None,
@@ -257,7 +260,7 @@ def report_deck(
     """
     from .report import write_report  # the drawing loads only for this command
 
-    diagnostics, written = write_report(file, rules, output, Paper(paper).value, games, seed)
+    diagnostics, written = write_report(file, rules, output, paper_size(paper), games, seed)
     if not as_json:
         typer.echo(written.line(), err=True)
     return Report(file, diagnostics, written.as_json(), written.source)

@@ -27,6 +27,7 @@ from ...draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...rules import MultisetRules
+from ...textfile import STDIN
 from . import draw
 from .catalogue import Card, catalogue
 from .engine import Deck, DeckReport
@@ -465,7 +466,7 @@ class Written:
 
 def default_output(deck_path: Path) -> Path:
     """DECK's name with .pdf, in the current folder (standard input: deck-report.pdf)."""
-    return Path("deck-report.pdf") if str(deck_path) == "-" else Path(Path(deck_path).with_suffix(".pdf").name)
+    return Path("deck-report.pdf") if deck_path is STDIN else Path(Path(deck_path).with_suffix(".pdf").name)
 
 
 def write_report(
@@ -496,7 +497,7 @@ def write_report(
     data = read_bytes(deck_path)
     check_file(output)  # never the deck itself, nor a folder or a place pnp cannot write
     report = validate_deck(data, chosen)
-    name = "standard input" if str(deck_path) == "-" else shown(Path(deck_path).name)
+    name = "standard input" if deck_path is STDIN else shown(Path(deck_path).name)
     page = report_page(report, chosen, paper, games, seed, name)
     if kind == ".pdf":
         from ...draw.pdf import render_pdf

@@ -12,7 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, Paper, PaperOption, Report, deliver, fresh_seed, json_name
+from ... import options as parse
+from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, fresh_seed, json_name, paper_size
 from ...diagnostics import Parsed, at_start, plural, shown
 from ...output import check_file
 from ...textfile import decode, read_bytes
@@ -28,7 +29,7 @@ app = App(
 )
 
 
-GameArg = Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", dir_okay=False, metavar="GAME")]
+GameArg = Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", dir_okay=False, metavar="GAME", parser=parse.input_path)]
 
 
 def is_record(name: str, text: str) -> bool:
@@ -78,11 +79,12 @@ def score_command(
 def show_command(
     file: GameArg,
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: GAME's name with .pdf, here).", dir_okay=False)] = None,
-    paper: PaperOption = Paper.A4,
+    paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much."""
-    output = drawing_output(output, file)
+    output = drawing_output(output, file, GAME.id)
+    size = paper_size(paper)
     data = read_bytes(file)
     check_file(output)  # never the game itself, nor a folder or a place pnp cannot write
     grid, diagnostics = load(file.name, data)
@@ -92,7 +94,7 @@ def show_command(
         return Report(file, diagnostics, source=data)
     from .draw import show_page  # the drawing loads only to draw
 
-    shown_page = show_page(grid, score(grid), f"Power Lines: {shown(file.name)}", Paper(paper).value)
+    shown_page = show_page(grid, score(grid), f"Power Lines: {shown(file.name)}", size)
     write_drawing(output, shown_page.page, as_json, shown_page.scale)
     return Report(file, diagnostics, {"output": json_name(output), "scale": shown_page.scale}, data)
 
