@@ -33,7 +33,7 @@ from . import options
 from .diagnostics import LONG_TOKEN, Diagnostic, Parsed, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
 from .session import current, session
-from .textfile import STDIN
+from .textfile import STDIN, STDIN_ONCE
 
 if TYPE_CHECKING:
     from .draw.shapes import Drawing
@@ -168,6 +168,8 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
     def run(*args: Any, **kwargs: Any) -> Any:
         as_json = contract is not None and kwargs.get("as_json", False)
         try:
+            if sum(path is STDIN for path in _inputs(kwargs)) > 1:  # before anything is read
+                raise PnpError(STDIN_ONCE, exit_code=2, file=STDIN)
             with session():
                 reports = command(*args, **kwargs)
         except PnpError as exc:

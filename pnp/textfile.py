@@ -29,12 +29,13 @@ class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath: named `-`
 
 
 STDIN = StandardInput("-")
+STDIN_ONCE = "- is given more than once: only one input can come from standard input, which is read once"
 
 
-def read_bytes(path: Path, what: str = "file") -> bytes:
+def read_bytes(path: Path) -> bytes:
     """At most MAX_BYTES + 1 bytes of a regular file, or of standard input for STDIN; anything else
-    is a usage error (exit 2), as is reading standard input a second time in one command (`what`:
-    the kind of input, for that message).
+    is a usage error (exit 2), as is reading standard input a second time in one command (pnp.app
+    refuses `-` given twice before the command starts; this holds for what it cannot see).
 
     The kind of file is checked before opening, and again on the open descriptor (it may have
     been swapped in between). The open never blocks, so a FIFO cannot hang pnp; reading stops
@@ -43,7 +44,7 @@ def read_bytes(path: Path, what: str = "file") -> bytes:
     if path is STDIN:
         if (reading := current()) is not None:
             if reading.read_stdin:
-                raise PnpError(f"only one {what} can come from standard input (-): it is read once", exit_code=2, file=path)
+                raise PnpError(STDIN_ONCE, exit_code=2, file=path)
             reading.read_stdin = True
         return sys.stdin.buffer.read(MAX_BYTES + 1)
     name = shown(path)

@@ -170,7 +170,7 @@ def test_a_missing_file_or_a_wrong_command_line_exits_2(tmp_path):
     assert json.loads(run(bad, missing, "--json").stdout)["file"] == str(missing)
     assert run(STARTER).exit_code == 2 and run(STARTER, STARTER, "--games", "0").exit_code == 2
     both = run("-", "-", input=Path(STARTER).read_text())
-    assert both.exit_code == 2 and "only one deck can come from standard input" in both.stderr
+    assert both.exit_code == 2 and "only one input can come from standard input" in both.stderr
     assert run("-", STARTER, input=Path(STARTER).read_text()).exit_code == 0
 
 

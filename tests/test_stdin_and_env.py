@@ -94,7 +94,17 @@ TWICE = {
     "deck goldfish - --vs -": (["deck", "goldfish", "-", "--vs", "-", "--games", "10"], "deck"),
     "solitaire score - -": (["solitaire", "score", "-", "-"], "tiles"),
     "solitaire show - -": (["solitaire", "show", "-", "-"], "tiles"),
+    "export tts --deck - --deck -": (["export", "tts", "power-lines-cards", "--deck", "-", "--deck", "-", "-o", "never"], "deck"),
+    "export print-shop --deck - --rules -": (["export", "print-shop", "power-lines-cards", "--deck", "-", "--rules", "-", "-o", "never"], "deck"),
 }
+
+
+@pytest.mark.parametrize("case", TWICE, ids=list(TWICE))
+def test_minus_twice_is_refused_before_anything_is_read(case):
+    # Standard input holds nothing a command would take: the usage error still comes first.
+    args, _ = TWICE[case]
+    result = pnp(*args, input="")
+    assert result.exit_code == 2 and "standard input" in result.stderr, result.output
 
 
 @pytest.mark.parametrize("case", TWICE, ids=list(TWICE))

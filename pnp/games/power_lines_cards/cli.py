@@ -48,7 +48,7 @@ def validate(
     """Check deck lists; exit 0 if all are valid, 1 if any is not."""
     chosen = load_format(rules)
     # Read every file before printing anything, so a missing one is a clean usage error.
-    contents = [(path, read_bytes(path, "deck")) for path in files]
+    contents = [(path, read_bytes(path)) for path in files]
     reports = []
     for path, data in contents:
         report = validate_deck(data, chosen)
@@ -151,7 +151,7 @@ JobsOption = Annotated[
 def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
     """Every deck named, each with its text: all read before any is checked, so a missing one is a
     usage error (exit 2) whatever the others hold; the first invalid one: its findings (exit 1)."""
-    contents = [(path, read_bytes(path, "deck")) for path in paths]  # `-` twice: a usage error
+    contents = [(path, read_bytes(path)) for path in paths]  # `-` twice: a usage error
     decks = []
     for path, data in contents:
         report = validate_deck(data, rules)
