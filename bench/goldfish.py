@@ -60,8 +60,10 @@ def main() -> None:
             flush=True,
         )
     median = statistics.median(walls)
-    print(f"median {median:.3f} s for {args.games:,} games ({1000 * median / args.games:.3f} ms a game); "
-          f"target: {TARGET_GAMES:,} games within {TARGET:.0f} s on 2 cores")
+    print(
+        f"median {median:.3f} s for {args.games:,} games ({1000 * median / args.games:.3f} ms a game); "
+        f"target: {TARGET_GAMES:,} games within {TARGET:.0f} s on 2 cores"
+    )
     print()
     print(result.render(str(args.deck.relative_to(ROOT) if args.deck.is_relative_to(ROOT) else args.deck)))
     print()

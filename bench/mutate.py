@@ -95,8 +95,21 @@ _COMPARE_SWAPS: dict[type, tuple[type, ...]] = {
     ast.In: (ast.NotIn,),
     ast.NotIn: (ast.In,),
 }
-_REMOVABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Continue, ast.Break,
-              ast.Delete, ast.Assert, ast.If, ast.For, ast.While, ast.With)
+_REMOVABLE = (
+    ast.Expr,
+    ast.Assign,
+    ast.AugAssign,
+    ast.AnnAssign,
+    ast.Raise,
+    ast.Continue,
+    ast.Break,
+    ast.Delete,
+    ast.Assert,
+    ast.If,
+    ast.For,
+    ast.While,
+    ast.With,
+)
 _SHOWN = 100  # characters of a changed expression shown (and kept in its key)
 
 
@@ -185,8 +198,19 @@ class _Finder:
             body[i] = stmt
 
         before = _normal(first) + (" ..." if isinstance(stmt, (ast.If, ast.For, ast.While, ast.With)) else "")
-        self.found.append(Mutant("statement", ".".join(self.scope) or "<module>", stmt.lineno, stmt.end_lineno or stmt.lineno,
-                                 self.lines[stmt.lineno - 1].strip(), before, "pass", apply, revert))
+        self.found.append(
+            Mutant(
+                "statement",
+                ".".join(self.scope) or "<module>",
+                stmt.lineno,
+                stmt.end_lineno or stmt.lineno,
+                self.lines[stmt.lineno - 1].strip(),
+                before,
+                "pass",
+                apply,
+                revert,
+            )
+        )
 
     def _statement(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -215,7 +239,7 @@ class _Finder:
         if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, (ast.Add, ast.Sub)) and not _is_text(stmt.value):
             self._swap_op(stmt, stmt)
         removable = self.function_depth > 0
-        for name, value in ast.iter_fields(stmt):
+        for _name, value in ast.iter_fields(stmt):
             if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
                 self._body(value, removable=removable)
             elif isinstance(value, list):
@@ -366,8 +390,14 @@ def toml_entry(module: str, m: Mutant) -> str:
     def q(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-    lines = ["[[mutant]]", f"module = {q(module)}", f"function = {q(m.function)}", f"line = {q(_normal(m.line_text))}",
-             f"kind = {q(m.kind)}", f"change = {q(_normal(m.change))}"]
+    lines = [
+        "[[mutant]]",
+        f"module = {q(module)}",
+        f"function = {q(m.function)}",
+        f"line = {q(_normal(m.line_text))}",
+        f"kind = {q(m.kind)}",
+        f"change = {q(_normal(m.change))}",
+    ]
     if m.occurrence > 1:
         lines.append(f"occurrence = {m.occurrence}")
     lines.append('reason = ""')
@@ -397,7 +427,7 @@ class _MutantFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(self.code, module.__dict__)
 
 
-_SITECUSTOMIZE = '''\
+_SITECUSTOMIZE = """\
 # Written by bench/mutate.py into a temporary folder: a Python process started by a test
 # imports the mutant too.
 import os, sys
@@ -417,7 +447,7 @@ class _Hook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         with open(_file, encoding="utf-8") as f:
             exec(compile(f.read(), _origin, "exec"), module.__dict__)
 sys.meta_path.insert(0, _Hook())
-'''
+"""
 
 
 @dataclass
@@ -487,12 +517,17 @@ def _child(target: Target, mutant: Mutant | None, number: int, select: set[str] 
         code = compile(target.tree, str(target.path), "exec")
         (here / "mutant.py").write_text(ast.unparse(target.tree), encoding="utf-8")
         (here / "sitecustomize.py").write_text(_SITECUSTOMIZE, encoding="utf-8")
-        os.environ.update({
-            "PNP_MUTANT_MODULE": target.name, "PNP_MUTANT_FILE": str(here / "mutant.py"),
-            "PNP_MUTANT_ORIGIN": str(target.path), "PYTHONDONTWRITEBYTECODE": "1",
-            "PYTHONPATH": os.pathsep.join([str(here), str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
-            "HYPOTHESIS_PROFILE": "mutate", "HYPOTHESIS_STORAGE_DIRECTORY": str(here / "hypothesis"),
-        })
+        os.environ.update(
+            {
+                "PNP_MUTANT_MODULE": target.name,
+                "PNP_MUTANT_FILE": str(here / "mutant.py"),
+                "PNP_MUTANT_ORIGIN": str(target.path),
+                "PYTHONDONTWRITEBYTECODE": "1",
+                "PYTHONPATH": os.pathsep.join([str(here), str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
+                "HYPOTHESIS_PROFILE": "mutate",
+                "HYPOTHESIS_STORAGE_DIRECTORY": str(here / "hypothesis"),
+            }
+        )
         os.environ.pop("COVERAGE_PROCESS_START", None)
         sys.dont_write_bytecode = True
         top = target.name.split(".")[0]
@@ -504,8 +539,7 @@ def _child(target: Target, mutant: Mutant | None, number: int, select: set[str] 
         from hypothesis import HealthCheck, settings
 
         hypothesis.configuration.set_hypothesis_home_dir(here / "hypothesis")
-        settings.register_profile("mutate", max_examples=100, deadline=None, derandomize=True, database=None,
-                                  suppress_health_check=list(HealthCheck))
+        settings.register_profile("mutate", max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
         import pytest
 
         tests = target.tests
@@ -515,8 +549,9 @@ def _child(target: Target, mutant: Mutant | None, number: int, select: set[str] 
         elif select is not None:
             plugins.append(_Select(select))
             tests = sorted({str(ROOT / nodeid.split("::")[0]) for nodeid in select})
-        rc = pytest.main([*tests, "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:xdist",
-                          "--basetemp", str(here / "basetemp")], plugins=plugins)
+        rc = pytest.main(
+            [*tests, "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider", "-p", "no:xdist", "--basetemp", str(here / "basetemp")], plugins=plugins
+        )
         os._exit(int(rc))
     except BaseException:  # noqa: BLE001 - whatever went wrong, the parent must get an exit code
         import traceback
@@ -557,8 +592,14 @@ class Outcome:
 _numbers = itertools.count(1)  # each child's folder under the run's temporary one
 
 
-def run_all(target: Target, mutants: list[Mutant | None], jobs: int, timeout: float | None,
-            progress: Callable[[int, Outcome], None], select: Callable[[Mutant], set[str] | None] = lambda m: None) -> list[Outcome]:
+def run_all(
+    target: Target,
+    mutants: list[Mutant | None],
+    jobs: int,
+    timeout: float | None,
+    progress: Callable[[int, Outcome], None],
+    select: Callable[[Mutant], set[str] | None] = lambda m: None,
+) -> list[Outcome]:
     """Every mutant (None: the module unchanged) in forked children, `jobs` at a time, each
     against the tests `select` names for it (None: all)."""
     results: list[Outcome | None] = [None] * len(mutants)
@@ -586,7 +627,7 @@ def run_all(target: Target, mutants: list[Mutant | None], jobs: int, timeout: fl
             info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
             if info is None or info.si_pid == 0:
                 now = time.perf_counter()
-                for pid, (i, start) in list(running.items()):
+                for pid, (_, start) in list(running.items()):
                     if timeout is not None and now - start > timeout:
                         _kill(pid)
                         os.waitpid(pid, 0)
@@ -636,8 +677,11 @@ def _minutes(seconds: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="example: python bench/mutate.py pnp/rules.py tests/test_rules.py tests/test_rules_messages.py")
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="example: python bench/mutate.py pnp/rules.py tests/test_rules.py tests/test_rules_messages.py",
+    )
     parser.add_argument("module", type=Path, help="the module to mutate, e.g. pnp/rules.py")
     parser.add_argument("tests", nargs="+", help="the test files (or pytest node ids) that exercise it")
     parser.add_argument("--sample", type=int, metavar="N", help="run N of the non-equivalent mutants, chosen by --seed")
@@ -646,8 +690,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, help="seconds a mutant may take (default: 3 x the unmutated run + 10)")
     parser.add_argument("--only", metavar="TEXT", help="only mutants whose function, change or line contains TEXT")
     parser.add_argument("--lines", metavar="A-B", help="only mutants on lines A to B")
-    parser.add_argument("--all-tests", action="store_true",
-                        help="run every test against every mutant, not only those that run its lines (slower; for code only a child process runs)")
+    parser.add_argument(
+        "--all-tests",
+        action="store_true",
+        help="run every test against every mutant, not only those that run its lines (slower; for code only a child process runs)",
+    )
     parser.add_argument("--list", action="store_true", help="list the mutants; run nothing")
     parser.add_argument("--toml", action="store_true", help="print survivors as entries for the equivalents file")
     parser.add_argument("--equivalents", type=Path, default=EQUIVALENTS, help="the equivalents file (default: %(default)s)")
@@ -717,9 +764,11 @@ def main(argv: list[str] | None = None) -> int:
 
         unreached = [m for m in picked if tests_for(m) == set()]
         run = [m for m in picked if tests_for(m) != set()]
-        print(f"{len(picked)} mutants against {len(tests)} test file(s), {args.jobs} at a time, each against the tests "
-              f"that run its lines ({len(unreached)} on lines no test runs); unmutated run {base.seconds:.1f} s, "
-              f"time limit {timeout:.3g} s")
+        print(
+            f"{len(picked)} mutants against {len(tests)} test file(s), {args.jobs} at a time, each against the tests "
+            f"that run its lines ({len(unreached)} on lines no test runs); unmutated run {base.seconds:.1f} s, "
+            f"time limit {timeout:.3g} s"
+        )
         done: dict[str, int] = {"killed": 0, "survived": 0, "timeout": 0, "error": 0}
         tty = sys.stderr.isatty()
 
@@ -727,8 +776,12 @@ def main(argv: list[str] | None = None) -> int:
             done[outcome.status] += 1
             n = sum(done.values())
             if tty:
-                print(f"\r  {n}/{len(run)}: killed {done['killed']}, survived {done['survived']}, timed out {done['timeout']}",
-                      end="", file=sys.stderr, flush=True)
+                print(
+                    f"\r  {n}/{len(run)}: killed {done['killed']}, survived {done['survived']}, timed out {done['timeout']}",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
             elif n % 50 == 0:
                 print(f"  {n}/{len(run)}", file=sys.stderr, flush=True)
 
@@ -751,16 +804,21 @@ def main(argv: list[str] | None = None) -> int:
     if survivors:
         print("survivors (a test that fails on each is missing, or it is equivalent: list it with a reason):")
         for m in survivors:
-            print(f"  {rel}:{m.line}: {m.function}: {m.kind}: {m.change}" + (f"  (#{m.occurrence} on the line)" if m.occurrence > 1 else "")
-                  + ("  [no test runs this line]" if id(m) in unreached_ids else ""))
+            print(
+                f"  {rel}:{m.line}: {m.function}: {m.kind}: {m.change}"
+                + (f"  (#{m.occurrence} on the line)" if m.occurrence > 1 else "")
+                + ("  [no test runs this line]" if id(m) in unreached_ids else "")
+            )
             print(f"      {m.line_text}")
     for m in errors:
         print(f"  pytest could not run on {rel}:{m.line}: {m.change} (not counted)")
     if args.toml and survivors:
         print("\n# for " + _display(args.equivalents) + ", once each is shown to be equivalent:\n")
         print("\n\n".join(toml_entry(rel, m) for m in survivors))
-    print(f"killed {killed}, survived {len(survivors)}, timed out {timed_out}; equivalent {len(equivalent)} (not run)"
-          + (f"; {len(errors)} not run by pytest" if errors else ""))
+    print(
+        f"killed {killed}, survived {len(survivors)}, timed out {timed_out}; equivalent {len(equivalent)} (not run)"
+        + (f"; {len(errors)} not run by pytest" if errors else "")
+    )
     print(f"score: {score:.1f} % of {counted} non-equivalent mutants detected ({rel}, {_minutes(elapsed)})")
     if args.fail_under is not None and score < args.fail_under:
         return 1

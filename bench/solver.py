@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.games.pack_solitaire.engine import score_layout
-from pnp.games.pack_solitaire.generate import deal# noqa: E402
+from pnp.games.pack_solitaire.generate import deal  # noqa: E402
 from pnp.games.pack_solitaire.solver import solve  # noqa: E402
 
 MEDIAN_TARGET, MAX_TARGET = 0.3, 5.0

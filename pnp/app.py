@@ -21,10 +21,11 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Generic, Optional, Sequence, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -43,11 +44,11 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
 # A generator's file (a deal, a deck, a game record): printed, or written here (see `deliver`).
-OutputOption = Annotated[Optional[Path], typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
+OutputOption = Annotated[Path | None, typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
 
 
 # A random game's seed: left out, fresh_seed picks one and says which.
-GameSeedOption = Annotated[Optional[int], typer.Option("--seed", parser=options.seed, help="Same seed, same game; one is chosen if left out.")]
+GameSeedOption = Annotated[int | None, typer.Option("--seed", parser=options.seed, help="Same seed, same game; one is chosen if left out.")]
 
 
 class Paper(str, Enum):
@@ -93,7 +94,7 @@ def paper_option(**more: Any) -> Any:
     return typer.Option("--paper", parser=parse_paper, metavar="<a4|letter>", show_default=False, help=help, **more)
 
 
-PaperOption = Annotated[Optional[Paper], paper_option()]
+PaperOption = Annotated[Paper | None, paper_option()]
 
 
 @dataclass(frozen=True)
@@ -367,7 +368,9 @@ class RecordRead(Generic[Record, Replay]):
         return self.game is not None and not self.found
 
 
-def read_record(data: bytes, load: Callable[[bytes], Parsed[Record]], replay: Callable[[Record, int | None], Replay], until_turn: int | None = None) -> RecordRead[Record, Replay]:
+def read_record(
+    data: bytes, load: Callable[[bytes], Parsed[Record]], replay: Callable[[Record, int | None], Replay], until_turn: int | None = None
+) -> RecordRead[Record, Replay]:
     """Parse a record and, if its syntax holds, replay it (up to `until_turn`)."""
     record = load(data)
     return RecordRead(data, record, replay(record.value, until_turn) if record.valid else None)
@@ -446,7 +449,9 @@ class App(typer.Typer):
         # group that needs its own registers another in its place.
         self.callback()(lambda: None)
 
-    def command(self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def command(
+        self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         contract = Contract(f"{self.group_name} {name}".strip(), tuple(result), many)
         kwargs.setdefault("cls", type("Command", (Command,), {"contract": contract}))
         kwargs.setdefault("epilog", usage_example(example))

@@ -11,10 +11,11 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any, Callable, Optional, get_args, get_type_hints
+from typing import Annotated, Any, get_args, get_type_hints
 
 import typer
 import typer.main
@@ -27,7 +28,6 @@ from .output import FORMATS, BuildOptions, begin, commit
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
 _GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
-
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -94,7 +94,11 @@ def _target(game: Game) -> Callable[[], Any]:
     def load() -> Any:
         module = importlib.import_module(game.build_module)
         info = CommandInfo(
-            name=game.id, cls=Command, callback=friendly(_command(game, module)), help=target_help(game), epilog=usage_example(f"pnp build {game.id} --paper letter")
+            name=game.id,
+            cls=Command,
+            callback=friendly(_command(game, module)),
+            help=target_help(game),
+            epilog=usage_example(f"pnp build {game.id} --paper letter"),
         )
         return typer.main.get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
 
@@ -127,10 +131,13 @@ app = App(
 @app.callback(invoke_without_command=True)
 def build_all(
     ctx: typer.Context,
-    paper: Annotated[Optional[Paper], paper_option(callback=_remember)] = None,
+    paper: Annotated[Paper | None, paper_option(callback=_remember)] = None,
     formats: Annotated[str, typer.Option("--format", callback=_remember, help="Comma-separated: pdf, svg or pdf,svg.")] = "pdf,svg",
     out: Annotated[
-        Optional[Path], typer.Option("--out", file_okay=False, callback=_remember, show_default=False, help="Output folder (default: output/, or output/TARGET/ for one target).")
+        Path | None,
+        typer.Option(
+            "--out", file_okay=False, callback=_remember, show_default=False, help="Output folder (default: output/, or output/TARGET/ for one target)."
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", callback=_remember, help="No progress bar and no summary.")] = False,
 ) -> None:

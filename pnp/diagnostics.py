@@ -9,9 +9,10 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Generic, Iterable, Literal, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Generic, Literal, NamedTuple, TypeVar
 
 Severity = Literal["error", "warning"]
 T = TypeVar("T")

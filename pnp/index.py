@@ -55,7 +55,18 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
     entries.sort(key=lambda e: ORDER.get(e["title"].split(" (")[0], len(ORDER)))
     for name in names:
         if name not in claimed:
-            entries.append({"name": name, "title": name, "preview": name if name.endswith(".svg") else None, "svgs": [], "html": None, "pages": None, "size": size_text(facts(folder / name).size), "how": ""})
+            entries.append(
+                {
+                    "name": name,
+                    "title": name,
+                    "preview": name if name.endswith(".svg") else None,
+                    "svgs": [],
+                    "html": None,
+                    "pages": None,
+                    "size": size_text(facts(folder / name).size),
+                    "how": "",
+                }
+            )
     return entries
 
 
@@ -76,6 +87,16 @@ def render_index(root: Path, written: list[Path], paper: str) -> str:
         folder = root / game.id
         files = [p for p in written if p.parent == folder]
         needs = [{"what": need.what, "file": pieces(need.target)} for need in game.needs]
-        games.append({"folder": game.id, "title": game.title, "credit": credit_line(game), "needs": needs, "also": game.also, "exports": [f"pnp export {kind} {game.id} -o DIR" for kind in game.exports], "entries": _entries(folder, files, paper)})
+        games.append(
+            {
+                "folder": game.id,
+                "title": game.title,
+                "credit": credit_line(game),
+                "needs": needs,
+                "also": game.also,
+                "exports": [f"pnp export {kind} {game.id} -o DIR" for kind in game.exports],
+                "entries": _entries(folder, files, paper),
+            }
+        )
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))

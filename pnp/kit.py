@@ -9,11 +9,12 @@ import multiprocessing
 import os
 import signal
 import threading
+from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

@@ -7,9 +7,10 @@ before the command runs, never `nan`, `inf` or a huge number passed on to the dr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from typer import BadParameter
 

@@ -23,10 +23,11 @@ import re
 import signal
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from .atomic import write_atomic
 from .diagnostics import PnpError, shown
@@ -46,6 +47,8 @@ class BuildOptions:
     paper: str = "a4"
     formats: tuple[str, ...] = FORMATS
     out: Path = Path("output")
+
+
 NAME_MAX = 255  # bytes in one file name on every common file system
 
 
@@ -85,9 +88,7 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
     return write_rendered(name, files, opts, counted)
 
 
-def write_rendered(
-    name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None, whole: bool = False
-) -> list[Path]:
+def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None, whole: bool = False) -> list[Path]:
     """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as
     write_pages stages; `pages`: what the renderer says of each page-holding file.
 

@@ -8,8 +8,9 @@ the cut, as on the home sheets.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .diagnostics import PnpError
 from .draw.shapes import Shape

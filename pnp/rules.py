@@ -21,10 +21,11 @@ import re
 import tomllib
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, time
 from pathlib import Path
-from typing import Annotated, Any, Mapping, get_args
+from typing import Annotated, Any, get_args
 
 from pydantic import (
     AfterValidator,
@@ -194,9 +195,13 @@ class MultisetRules(_Strict):
             most = self._limit(self.copies.max, item)
             least = self._limit(self.copies.min, item)
             if most is not None and n > most and item not in self.banned:
-                found.append(Violation("too-many-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at most {most} allowed (remove {n - most})", most - n))
+                found.append(
+                    Violation("too-many-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at most {most} allowed (remove {n - most})", most - n)
+                )
             if least is not None and n < least:
-                found.append(Violation("too-few-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at least {least} needed (add {least - n})", least - n))
+                found.append(
+                    Violation("too-few-copies", item, f"{n} {'copy' if n == 1 else 'copies'} of {item}; at least {least} needed (add {least - n})", least - n)
+                )
         total = self.counted_total(counts)
         t = self.total
         if t.exactly is not None and total != t.exactly:

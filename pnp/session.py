@@ -8,11 +8,11 @@ a game, nothing is remembered and every file is written at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .diagnostics import Diagnostic
 

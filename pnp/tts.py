@@ -72,28 +72,60 @@ def _num(x: float) -> float:
     return round(x, 4) + 0.0  # 4 places as TTS tools quantise; + 0.0 turns -0.0 into 0.0
 
 
-def transform(at: tuple[float, float], rot: tuple[float, float, float] = (0.0, 180.0, 0.0),
-              scale: tuple[float, float, float] = (1.0, 1.0, 1.0), y: float = SPAWN_Y) -> dict:
+def transform(
+    at: tuple[float, float], rot: tuple[float, float, float] = (0.0, 180.0, 0.0), scale: tuple[float, float, float] = (1.0, 1.0, 1.0), y: float = SPAWN_Y
+) -> dict:
     """A Transform: `at` is (x, z) on the table in mm; rotations in degrees. rotY 180 is how TTS
     spawns objects, turned to face the first seat."""
     (x, z), (rx, ry, rz), (sx, sy, sz) = at, rot, scale
-    return {"posX": _num(x / MM_PER_UNIT), "posY": _num(y), "posZ": _num(z / MM_PER_UNIT),
-            "rotX": _num(rx), "rotY": _num(ry), "rotZ": _num(rz),
-            "scaleX": _num(sx), "scaleY": _num(sy), "scaleZ": _num(sz)}
+    return {
+        "posX": _num(x / MM_PER_UNIT),
+        "posY": _num(y),
+        "posZ": _num(z / MM_PER_UNIT),
+        "rotX": _num(rx),
+        "rotY": _num(ry),
+        "rotZ": _num(rz),
+        "scaleX": _num(sx),
+        "scaleY": _num(sy),
+        "scaleZ": _num(sz),
+    }
 
 
 def _object(name: str, nickname: str, tf: dict, tint: dict, **fields) -> dict:
     """The fields every ObjectState has, in TTS's order; GUID is filled in by saved_object."""
-    return {"GUID": "", "Name": name, "Transform": tf, "Nickname": nickname, "Description": "",
-            "GMNotes": "", "ColorDiffuse": tint, "Locked": False, "Grid": True, "Snap": True,
-            "Autoraise": True, "Sticky": True, "Tooltip": True, **fields,
-            "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+    return {
+        "GUID": "",
+        "Name": name,
+        "Transform": tf,
+        "Nickname": nickname,
+        "Description": "",
+        "GMNotes": "",
+        "ColorDiffuse": tint,
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        **fields,
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+    }
 
 
-def custom_deck(nickname: str, face_url: str, back_url: str, cols: int, rows: int,
-                cards: Sequence[tuple[int, str]], at: tuple[float, float],
-                card_size_mm: tuple[float, float], back_is_hidden: bool = True,
-                deck_no: int = 1) -> dict:
+def custom_deck(
+    nickname: str,
+    face_url: str,
+    back_url: str,
+    cols: int,
+    rows: int,
+    cards: Sequence[tuple[int, str]],
+    at: tuple[float, float],
+    card_size_mm: tuple[float, float],
+    back_is_hidden: bool = True,
+    deck_no: int = 1,
+) -> dict:
     """A face-down "DeckCustom" of `cards`, (sheet index, nickname) from the top, drawn from one face
     sheet of cols x rows and one shared back; an index may repeat. One card is a lone "Card"."""
     if not (1 <= cols <= MAX_COLUMNS and 1 <= rows <= MAX_ROWS):
@@ -110,59 +142,82 @@ def custom_deck(nickname: str, face_url: str, back_url: str, cols: int, rows: in
     width, height = card_size_mm
     s = height / CARD_HEIGHT_MM
     tf = transform(at, rot=(0.0, 180.0, 180.0), scale=(s, 1.0, s))
-    sheet = {str(deck_no): {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols,
-                            "NumHeight": rows, "BackIsHidden": back_is_hidden,
-                            "UniqueBack": False, "Type": 0}}
+    sheet = {
+        str(deck_no): {
+            "FaceURL": face_url,
+            "BackURL": back_url,
+            "NumWidth": cols,
+            "NumHeight": rows,
+            "BackIsHidden": back_is_hidden,
+            "UniqueBack": False,
+            "Type": 0,
+        }
+    }
     sideways = width > height  # the API's "sideways": zoom such cards landscape
 
     def card(index: int, name: str) -> dict:
         # CardID's hundreds name the CustomDeck entry, its units and tens the sheet slot.
-        return _object("Card", name, dict(tf), dict(CARD_GREY), Hands=True,
-                       CardID=deck_no * 100 + index, SidewaysCard=sideways,
-                       CustomDeck=copy.deepcopy(sheet))
+        return _object(
+            "Card", name, dict(tf), dict(CARD_GREY), Hands=True, CardID=deck_no * 100 + index, SidewaysCard=sideways, CustomDeck=copy.deepcopy(sheet)
+        )
 
     if len(cards) == 1:
         return card(*cards[0])
     contained = [card(index, name) for index, name in cards]
-    return _object("DeckCustom", nickname, tf, dict(CARD_GREY), Hands=False, SidewaysCard=sideways,
-                   DeckIDs=[c["CardID"] for c in contained], CustomDeck=sheet,
-                   ContainedObjects=contained)
+    return _object(
+        "DeckCustom",
+        nickname,
+        tf,
+        dict(CARD_GREY),
+        Hands=False,
+        SidewaysCard=sideways,
+        DeckIDs=[c["CardID"] for c in contained],
+        CustomDeck=sheet,
+        ContainedObjects=contained,
+    )
 
 
-def custom_tile(nickname: str, front_url: str, back_url: str, size_mm: tuple[float, float],
-                shape: str, thickness_mm: float, at: tuple[float, float]) -> dict:
+def custom_tile(nickname: str, front_url: str, back_url: str, size_mm: tuple[float, float], shape: str, thickness_mm: float, at: tuple[float, float]) -> dict:
     """A two-faced "Custom_Tile". Stretch makes the image fill a square tile whatever its pixels,
     so scaleX and scaleZ alone set width and depth; the shape is cut from that square."""
     if shape not in TILE_TYPES:
         raise ValueError(f"tile shape {shape!r} is not one of {', '.join(TILE_TYPES)}")
     width, depth = size_mm
-    image = {"ImageURL": front_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
-             "WidthScale": 0.0,
-             "CustomTile": {"Type": TILE_TYPES[shape], "Thickness": _num(thickness_mm / MM_PER_UNIT),
-                            "Stackable": True, "Stretch": True}}
+    image = {
+        "ImageURL": front_url,
+        "ImageSecondaryURL": back_url,
+        "ImageScalar": 1.0,
+        "WidthScale": 0.0,
+        "CustomTile": {"Type": TILE_TYPES[shape], "Thickness": _num(thickness_mm / MM_PER_UNIT), "Stackable": True, "Stretch": True},
+    }
     tf = transform(at, scale=(width / TILE_MM, 1.0, depth / TILE_MM))
     return _object("Custom_Tile", nickname, tf, dict(WHITE), CustomImage=image)
 
 
-def custom_token(nickname: str, url: str, size_mm: tuple[float, float], thickness_mm: float,
-                 at: tuple[float, float]) -> dict:
+def custom_token(nickname: str, url: str, size_mm: tuple[float, float], thickness_mm: float, at: tuple[float, float]) -> dict:
     """A "Custom_Token": one image, cut round its opaque pixels, the same on both sides."""
     s = size_mm[1] / TOKEN_MM
-    image = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
-             "CustomToken": {"Thickness": _num(thickness_mm / MM_PER_UNIT),
-                             "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}}
-    return _object("Custom_Token", nickname, transform(at, scale=(s, 1.0, s)), dict(WHITE),
-                   CustomImage=image)
+    image = {
+        "ImageURL": url,
+        "ImageSecondaryURL": "",
+        "ImageScalar": 1.0,
+        "WidthScale": 0.0,
+        "CustomToken": {"Thickness": _num(thickness_mm / MM_PER_UNIT), "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True},
+    }
+    return _object("Custom_Token", nickname, transform(at, scale=(s, 1.0, s)), dict(WHITE), CustomImage=image)
 
 
-def custom_board(nickname: str, url: str, size_mm: tuple[float, float],
-                 at: tuple[float, float]) -> dict:
+def custom_board(nickname: str, url: str, size_mm: tuple[float, float], at: tuple[float, float]) -> dict:
     """A locked "Custom_Board" at true size. TTS takes its aspect from the image and records it as
     WidthScale; 0 asks TTS to measure it on loading."""
     s = size_mm[1] / BOARD_MM
-    board = _object("Custom_Board", nickname, transform(at, scale=(s, 1.0, s), y=1.0), dict(WHITE),
-                    CustomImage={"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                                 "WidthScale": 0.0})
+    board = _object(
+        "Custom_Board",
+        nickname,
+        transform(at, scale=(s, 1.0, s), y=1.0),
+        dict(WHITE),
+        CustomImage={"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0},
+    )
     board["Locked"] = True  # as TTS imports boards: the table's floor for everything else
     return board
 
@@ -172,20 +227,16 @@ def pawn(nickname: str, colour_hex: str, at: tuple[float, float]) -> dict:
     return _object("PlayerPawn", nickname, transform(at), colour(colour_hex))
 
 
-def custom_model(nickname: str, mesh_url: str, colour_hex: str, at: tuple[float, float],
-                 scale: float = 1.0) -> dict:
+def custom_model(nickname: str, mesh_url: str, colour_hex: str, at: tuple[float, float], scale: float = 1.0) -> dict:
     """A "Custom_Model" from an OBJ mesh, untextured and tinted by ColorDiffuse. Convex: TTS then
     builds a collider that moves; TypeIndex 0 is a generic model."""
-    mesh = {"MeshURL": mesh_url, "DiffuseURL": "", "NormalURL": "", "ColliderURL": "",
-            "Convex": True, "MaterialIndex": 0, "TypeIndex": 0, "CastShadows": True}
-    return _object("Custom_Model", nickname, transform(at, scale=(scale, scale, scale)),
-                   colour(colour_hex), CustomMesh=mesh)
+    mesh = {"MeshURL": mesh_url, "DiffuseURL": "", "NormalURL": "", "ColliderURL": "", "Convex": True, "MaterialIndex": 0, "TypeIndex": 0, "CastShadows": True}
+    return _object("Custom_Model", nickname, transform(at, scale=(scale, scale, scale)), colour(colour_hex), CustomMesh=mesh)
 
 
 def bag(nickname: str, objects: Objects, at: tuple[float, float]) -> dict:
     """A "Bag" holding `objects`, taken out last in, first out (Bag.Order 0)."""
-    return _object("Bag", nickname, transform(at), colour("#996633"), Bag={"Order": 0},
-                   ContainedObjects=[copy.deepcopy(o) for o in objects])
+    return _object("Bag", nickname, transform(at), colour("#996633"), Bag={"Order": 0}, ContainedObjects=[copy.deepcopy(o) for o in objects])
 
 
 def _fmt(x: float) -> str:
@@ -200,10 +251,15 @@ def pyramid_obj(base_mm: float, height_mm: float) -> str:
     s, h = base_mm / 2 / MM_PER_UNIT, height_mm / MM_PER_UNIT
     vertices = [(-s, 0, -s), (s, 0, -s), (s, 0, s), (-s, 0, s), (0, h, 0)]
     side = math.hypot(s, h)  # each side's normal is (h, s, 0) turned about y, normalised
-    normals = [(0, -1, 0), (0, s / side, h / side), (h / side, s / side, 0),
-               (0, s / side, -h / side), (-h / side, s / side, 0)]
-    faces = [((1, 2, 3), 1), ((1, 3, 4), 1),  # base, facing down
-             ((4, 3, 5), 2), ((3, 2, 5), 3), ((2, 1, 5), 4), ((1, 4, 5), 5)]
+    normals = [(0, -1, 0), (0, s / side, h / side), (h / side, s / side, 0), (0, s / side, -h / side), (-h / side, s / side, 0)]
+    faces = [
+        ((1, 2, 3), 1),
+        ((1, 3, 4), 1),  # base, facing down
+        ((4, 3, 5), 2),
+        ((3, 2, 5), 3),
+        ((2, 1, 5), 4),
+        ((1, 4, 5), 5),
+    ]
     lines = [f"# pnp square pyramid: base {base_mm:g} mm, height {height_mm:g} mm", "o pyramid"]
     lines += [f"v {_fmt(x)} {_fmt(y)} {_fmt(z)}" for x, y, z in vertices]
     lines += [f"vn {_fmt(x)} {_fmt(y)} {_fmt(z)}" for x, y, z in normals]
@@ -232,8 +288,24 @@ def saved_object(name: str, objects: Objects) -> bytes:
             salt += 1
         taken.add(guid)
         obj["GUID"] = guid
-    save = {"SaveName": name, "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5,
-            "GameType": "", "GameComplexity": "", "Tags": [], "Table": "", "Sky": "", "Note": "",
-            "Rules": "", "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
-            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+    save = {
+        "SaveName": name,
+        "GameMode": "",
+        "Date": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "GameType": "",
+        "GameComplexity": "",
+        "Tags": [],
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
     return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -393,8 +393,14 @@ def _figures(data: bytes) -> list[FigureGeometry]:
             dash = item.dashing_style
             outlines.append(
                 Outline(
-                    ops, points, bool(item.stroke), bool(item.fill), item.printed * MM, bool(dash and dash[0]),
-                    _colour(item.stroking_color) if item.stroke else None, _colour(item.non_stroking_color) if item.fill else None,
+                    ops,
+                    points,
+                    bool(item.stroke),
+                    bool(item.fill),
+                    item.printed * MM,
+                    bool(dash and dash[0]),
+                    _colour(item.stroking_color) if item.stroke else None,
+                    _colour(item.non_stroking_color) if item.fill else None,
                 )
             )
 

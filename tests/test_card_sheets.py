@@ -8,10 +8,10 @@ import pypdfium2
 import pytest
 from pdfgeom import MM, ink_margins, open_pdf, read_pages
 
-from pnp.output import BuildOptions
 from pnp.diagnostics import PnpError
 from pnp.draw.text import fit
 from pnp.games.power_lines_cards.build import Options, build
+from pnp.output import BuildOptions
 
 CARD_W, CARD_H = 63.0, 88.0
 BACK_BLEED = 2.0  # backs reach this far past the outer cut lines (layouts/power-lines-cards.toml)
@@ -69,7 +69,11 @@ def per_sheet(paper: str) -> list[int]:
 def full(pages, paper: str = "a4", grid: tuple[int, int] | None = None):
     """The first full sheet's front and back."""
     cols, rows = grid or GRID[paper]
-    i = next(i for i, p in enumerate(pages[0::2]) if len(p.rects_of_size(CARD_W, CARD_H)) == cols * rows or len(p.rects_of_size(CARD_W + 6, CARD_H + 6)) == cols * rows)
+    i = next(
+        i
+        for i, p in enumerate(pages[0::2])
+        if len(p.rects_of_size(CARD_W, CARD_H)) == cols * rows or len(p.rects_of_size(CARD_W + 6, CARD_H + 6)) == cols * rows
+    )
     return pages[2 * i], pages[2 * i + 1]
 
 

@@ -81,11 +81,19 @@ RUNS = {
     ("deck", "analyze"): (["{deck}", "--hand", "2+ of 7-10"], ["{bad_deck}"], ["{missing}"]),
     ("deck", "hands"): (["{deck}", "--seed", "3"], ["{bad_deck}"], ["{missing}"]),
     ("deck", "goldfish"): (["{deck}", "--games", "20", "--vs", "{deck}"], ["{bad_deck}"], ["{missing}"]),
-    ("deck", "report"): (["{deck}", "--games", "20", "-o", "{out}/report.pdf"], ["{bad_deck}", "--games", "20", "-o", "{out}/bad-report.pdf"], ["{missing}", "-o", "{out}/none.pdf"]),
+    ("deck", "report"): (
+        ["{deck}", "--games", "20", "-o", "{out}/report.pdf"],
+        ["{bad_deck}", "--games", "20", "-o", "{out}/bad-report.pdf"],
+        ["{missing}", "-o", "{out}/none.pdf"],
+    ),
     ("deck", "compare"): (["{deck}", "{deck}", "--goldfish", "--games", "20"], ["{deck}", "{bad_deck}"], ["{deck}", "{missing}"]),
     ("deck", "random"): (["--seed", "4"], ["--rules", "{bad_toml}"], ["--rules", "{missing}"]),
     ("power-lines", "score"): (["{record}"], ["{bad_record}"], ["{missing}"]),
-    ("power-lines", "show"): (["{record}", "-o", "{out}/power-lines.svg"], ["{bad_record}", "-o", "{out}/bad-power-lines.svg"], ["{missing}", "-o", "{out}/none.svg"]),
+    ("power-lines", "show"): (
+        ["{record}", "-o", "{out}/power-lines.svg"],
+        ["{bad_record}", "-o", "{out}/bad-power-lines.svg"],
+        ["{missing}", "-o", "{out}/none.svg"],
+    ),
     ("power-lines", "random"): (["--seed", "4"], None, None),  # reads no file
     ("solitaire", "deal"): (["--seed", "3"], None, None),  # reads no file
     ("solitaire", "check"): (["{tiles}"], ["{bad_tiles}"], ["{missing}"]),
@@ -128,7 +136,9 @@ def test_json_matches_the_schema_on_every_path(inputs, command, code):
     assert result.exit_code == code, result.output
     data = json.loads(result.stdout)
     name = " ".join(command)
-    jsonschema.validate(data, {**SCHEMA, "$ref": f"#/$defs/{name}"} if not isinstance(data, list) else {**SCHEMA, "type": "array", "items": {"$ref": f"#/$defs/{name}"}})
+    jsonschema.validate(
+        data, {**SCHEMA, "$ref": f"#/$defs/{name}"} if not isinstance(data, list) else {**SCHEMA, "type": "array", "items": {"$ref": f"#/$defs/{name}"}}
+    )
     for envelope in data if isinstance(data, list) else [data]:
         assert envelope["valid"] == (code == 0)
         assert (envelope["diagnostics"] == []) or code != 0 or envelope["diagnostics"][0]["severity"] == "warning"

@@ -142,7 +142,22 @@ def test_the_json_envelope(tmp_path):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     jsonschema.validate(data, {**SCHEMA, "$ref": "#/$defs/deck compare"})
-    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "files", "total", "counts", "groups", "kinds", "by_value", "by_price", "economy", "goldfish"]
+    assert list(data) == [
+        "schema",
+        "command",
+        "file",
+        "valid",
+        "diagnostics",
+        "files",
+        "total",
+        "counts",
+        "groups",
+        "kinds",
+        "by_value",
+        "by_price",
+        "economy",
+        "goldfish",
+    ]
     assert (data["schema"], data["command"], data["valid"], data["diagnostics"]) == ("pnp/1", "deck compare", True, [])
     assert list(data["groups"]) == ["draw", "free", "discard", "high"] and list(data["kinds"]) == KINDS
     assert data["goldfish"]["seed"] == 5 and data["goldfish"]["b"]["by_turn"]["12"] == 20

@@ -329,8 +329,23 @@ def test_a_bad_query_is_a_usage_error_with_a_caret(query, column):
 # --- pnp deck analyze ------------------------------------------------------------------------
 
 ANALYZE_FIELDS = [
-    "schema", "command", "file", "valid", "diagnostics", "total", "hand_size", "face_down", "kept_size",
-    "face_down_order", "face_down_rule", "groups", "kinds", "queries", "by_value", "by_price", "economy",
+    "schema",
+    "command",
+    "file",
+    "valid",
+    "diagnostics",
+    "total",
+    "hand_size",
+    "face_down",
+    "kept_size",
+    "face_down_order",
+    "face_down_rule",
+    "groups",
+    "kinds",
+    "queries",
+    "by_value",
+    "by_price",
+    "economy",
 ]
 
 

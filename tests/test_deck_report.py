@@ -159,8 +159,11 @@ def test_every_kind_in_the_deck_is_shown_as_its_face_with_its_count(starter_a4):
         # proportions, and the big numeral of its value in the middle.
         colour = tuple(int(draw.accent(kind, lay)[i : i + 2], 16) / 255 for i in (1, 3, 5))
         frames = [
-            c for c in page.curves
-            if c.get("fill") and c["bottom"] < count[0]["top"] and abs((c["x0"] + c["x1"]) / 2 - centre) < 1
+            c
+            for c in page.curves
+            if c.get("fill")
+            and c["bottom"] < count[0]["top"]
+            and abs((c["x0"] + c["x1"]) / 2 - centre) < 1
             and all(abs(a - b) < 2e-3 for a, b in zip(c["non_stroking_color"], colour))
         ]
         assert frames, f"card {kind.name}: no face in its colour over its count"
@@ -357,7 +360,14 @@ def test_the_command_json_and_usage_errors(folder, bad_deck):
     assert result.exit_code == 0, result.output
     envelope = json.loads(result.stdout)
     assert envelope["valid"] and envelope["command"] == "deck report"
-    assert {k: envelope[k] for k in ("format", "total", "output", "paper", "games", "seed")} == {"format": "standard", "total": 26, "output": str(out), "paper": "a4", "games": 20, "seed": 3}
+    assert {k: envelope[k] for k in ("format", "total", "output", "paper", "games", "seed")} == {
+        "format": "standard",
+        "total": 26,
+        "output": str(out),
+        "paper": "a4",
+        "games": 20,
+        "seed": 3,
+    }
     assert run(STARTER, "-o", folder / "x.png").exit_code == 2
     assert run(folder / "missing.deck", "-o", folder / "y.pdf").exit_code == 2
     assert not (folder / "y.pdf").exists()

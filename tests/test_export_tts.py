@@ -142,7 +142,9 @@ def test_a_deck_of_ones_own(tmp_path):
     result = export("power-lines-cards", "--deck", deck, "-o", tmp_path / "out")
     assert result.exit_code == 0, result.output
     (first,) = [o for o in saved(tmp_path / "out", "power-lines-cards")["ObjectStates"] if o["Name"] == "DeckCustom"]
-    assert Counter(c["Nickname"] for c in first["ContainedObjects"]) == Counter({"card 10": 4, "card 9": 4, "card 8": 4, "card 7": 4, "card 6": 4, "card 5": 3, "card 4": 3})
+    assert Counter(c["Nickname"] for c in first["ContainedObjects"]) == Counter(
+        {"card 10": 4, "card 9": 4, "card 8": 4, "card 7": 4, "card 6": 4, "card 5": 3, "card 4": 3}
+    )
     assert first["CustomDeck"]["1"]["NumWidth"] * first["CustomDeck"]["1"]["NumHeight"] == 9  # 8 faces and the hidden slot
 
 

@@ -87,7 +87,9 @@ def test_the_json_of_several_kinds_keeps_file_order_and_counts_each_kind(tmp_pat
     assert list(envelope["diagnostics_omitted"].items()) == [("unknown-line", 5), ("bad-player", 2)]
 
 
-@pytest.mark.parametrize("lines, omitted", [(SHOWN_PER_CODE - 1, None), (SHOWN_PER_CODE, None), (SHOWN_PER_CODE + 1, {"unknown-line": 1})], ids=["9", "10", "11"])
+@pytest.mark.parametrize(
+    "lines, omitted", [(SHOWN_PER_CODE - 1, None), (SHOWN_PER_CODE, None), (SHOWN_PER_CODE + 1, {"unknown-line": 1})], ids=["9", "10", "11"]
+)
 def test_nothing_left_out_no_count(tmp_path, lines, omitted):
     path = tmp_path / "game.ptl"
     path.write_text("x\n" * lines)

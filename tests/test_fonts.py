@@ -115,7 +115,7 @@ def test_svg_names_the_embedded_family_at_the_same_sizes(kit):
         texts = [(t, x, y) for t, x, y in placed_texts(ET.parse(kit / f"{name}-01.svg").getroot()) if t.get("text-anchor") == "start"]
         assert len(texts) > 10
         for t, x, y in texts:
-            (font, size), = [(f, s) for text, f, s, x0, _, base in pdf_runs if text == t.text and abs(x0 - x) < 0.01 and abs(base - y) < 0.01]
+            ((font, size),) = [(f, s) for text, f, s, x0, _, base in pdf_runs if text == t.text and abs(x0 - x) < 0.01 and abs(base - y) < 0.01]
             family = t.get("font-family").split(",")[0].strip("'\" ")
             assert family.replace(" ", "") == face(font).name.removesuffix("-Bold"), t.text
             assert t.get("font-weight") == ("bold" if font == BOLD else "normal"), t.text

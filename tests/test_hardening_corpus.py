@@ -15,9 +15,9 @@ import stat
 from pathlib import Path
 
 import pytest
+from corpus.cases import BASE, Case, all_cases
 from typer.testing import CliRunner
 
-from corpus.cases import BASE, Case, all_cases
 from pnp.cli import app
 
 CASES = all_cases()

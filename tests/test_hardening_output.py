@@ -7,9 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pnp.output import BuildOptions
 from pnp.draw.shapes import Drawing, Rect, Style
-from pnp.output import MANIFEST, write_pages
+from pnp.output import MANIFEST, BuildOptions, write_pages
 
 runner = CliRunner()
 

@@ -13,23 +13,23 @@ from pathlib import Path
 
 import pytest
 import typer
+from corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 from pnp import options
 from pnp.diagnostics import LONG_TOKEN, PnpError, shown
 from pnp.games.ley_lines.files import load_record
 from pnp.games.ley_lines.game import replay as replay_ley
 from pnp.games.pack_solitaire.cli import deal_text
-from pnp.resources import deck_file
 from pnp.games.pack_solitaire.files import parse_layout, parse_tiles
 from pnp.games.paint_the_line.files import load_board
 from pnp.games.paint_the_line.files import load_record as load_ptl
 from pnp.games.paint_the_line.game import replay as replay_ptl
 from pnp.games.power_lines_cards.files import parse_deck
 from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
+from pnp.resources import deck_file
 from pnp.rules import load_rules
 from pnp.textfile import decode, split_lines
 
@@ -206,7 +206,10 @@ def test_solitaire_show_gives_any_layout_a_verdict(tmp_path_factory, lines: list
 
 
 @settings(max_examples=25)
-@given(st.binary(max_size=200) | lines_like(RECORD + GRID).map(lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")), st.sampled_from(["g.record", "g.grid", "g.txt"]))
+@given(
+    st.binary(max_size=200) | lines_like(RECORD + GRID).map(lambda ls: "\n".join(ls).encode("utf-8", "surrogatepass")),
+    st.sampled_from(["g.record", "g.grid", "g.txt"]),
+)
 def test_power_lines_show_gives_any_game_a_verdict(tmp_path_factory, data: bytes, name: str):
     folder = tmp_path_factory.mktemp("pl")
     game = folder / name

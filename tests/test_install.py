@@ -52,7 +52,11 @@ def test_wheel_carries_its_data(installed):
     python = installed / "venv" / "bin" / "python"
     where = subprocess.run(
         [python, "-c", "import pnp.resources as r; print(r.data_dir('layouts'), r.data_dir('templates'), r.data_dir('decks'))"],
-        cwd=installed, env=CLEAN_ENV, capture_output=True, text=True, check=True,
+        cwd=installed,
+        env=CLEAN_ENV,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.split()
     for path in where:
         assert str(installed / "venv") in path and "_data" in path
@@ -85,8 +89,9 @@ def test_installed_wheel_carries_the_compiled_solver(installed):
     data = json.loads(solved.stdout)
     assert data["engine"] == "compiled" and data["proven_optimal"] and data["score"] == 76
     python = installed / "venv" / "bin" / "python"
-    core = subprocess.run([python, "-c", "from pnp.games.pack_solitaire import _csearch; print(_csearch.__file__)"],
-                          cwd=installed, capture_output=True, text=True, check=True)
+    core = subprocess.run(
+        [python, "-c", "from pnp.games.pack_solitaire import _csearch; print(_csearch.__file__)"], cwd=installed, capture_output=True, text=True, check=True
+    )
     assert core.stdout.startswith(str(installed / "venv"))
 
 
@@ -96,7 +101,8 @@ def test_without_a_compiler_the_wheel_still_builds_pure_python(tmp_path):
     env = {**os.environ, "CC": str(tmp_path / "no-such-compiler")}
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), str(REPO)],
-        check=True, env=env,
+        check=True,
+        env=env,
     )
     (wheel,) = tmp_path.glob("pnp-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")

@@ -330,7 +330,6 @@ def test_a_command_loads_only_its_own_game():
     assert done.stdout.startswith("# Pack Solitaire deal, seed 3")
 
 
-
 # --- the kit in worker processes ---------------------------------------------------------------------------
 # pnp renders the kit in a pool of forked workers only from a single-threaded process, as its own
 # command is: these tests run it so, in a process of its own (a test worker has threads of its own).

@@ -13,7 +13,7 @@ from pnp.cli import app
 from pnp.games.ley_lines.board import adjacent, board, king_distance, name, neighbours, parse_space
 from pnp.games.ley_lines.engine import Cairn, Placer, Position, domino_rules, flow, score_all
 from pnp.games.ley_lines.files import load_record, parse_record
-from pnp.games.ley_lines.game import ALL_PASSED, legal_moves, new_game, apply, replay
+from pnp.games.ley_lines.game import ALL_PASSED, apply, legal_moves, new_game, replay
 from pnp.games.ley_lines.generate import random_game, random_record
 from pnp.resources import deck_file
 
@@ -61,12 +61,7 @@ def test_board_has_96_spaces_72_in_albion():
 
 def test_albion_and_eire_touch_only_at_e10_f10():
     b = board()
-    contacts = {
-        tuple(sorted((name(s), name(t))))
-        for s, island in b.island.items()
-        for t in neighbours(s)
-        if t in b.island and b.island[t] != island
-    }
+    contacts = {tuple(sorted((name(s), name(t)))) for s, island in b.island.items() for t in neighbours(s) if t in b.island and b.island[t] != island}
     assert contacts == {("e10", "f10")}
     assert b.island[sp("e10")] == "Eire" and b.island[sp("f10")] == "Albion"
 
@@ -534,7 +529,11 @@ def test_show_prints_on_the_paper_asked(tmp_path, monkeypatch, args, env, paper)
         (page,) = doc.pages
         size = (float(page.width) * MM, float(page.height) * MM)
         text = page.extract_text()
-        land = [(r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM) for r in page.rects if r["fill"] and r["non_stroking_color"] != (1, 1, 1) and r["width"] * MM > 20]
+        land = [
+            (r["x0"] * MM, r["top"] * MM, r["width"] * MM, r["height"] * MM)
+            for r in page.rects
+            if r["fill"] and r["non_stroking_color"] != (1, 1, 1) and r["width"] * MM > 20
+        ]
     assert size == pytest.approx(PAPERS[paper], abs=0.01)
     assert "example.leylines after turn 2" in text and "scored 9" in text  # the title and the notes stay
     assert min(ink_margins(pdf)) >= 5.0  # the whole position inside the printable area

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.draw.poster import GUARD
-from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 INCH = 25.4
 MARGIN = 5.0  # nothing printed closer to the paper edge
@@ -90,7 +90,7 @@ def test_poster_sheets_overlap_consistently(kit):
     places = [tuple(int(n) for n in (s["text"].split("(row ")[1].split(")")[0].replace(", column", "").replace(" of", "").split()[::2])) for s in sheets]
     columns = max(c for _, c in places)
     assert columns >= 2 and len(sheets) == columns * max(r for r, _ in places)
-    for i, (row, column) in enumerate(places):
+    for i, (_row, column) in enumerate(places):
         if column < columns:
             dx, dy = shift(sheets[i], sheets[i + 1], True)
             # The width each sheet prints (inside the margin and the guard against anti-aliased

@@ -17,11 +17,14 @@ from pnp.games.paint_the_line.files import load_board, parse_board
 EXAMPLE_FILE = Path(__file__).resolve().parent.parent / "decks" / "paint-the-line" / "example.board"
 HEAD = "player 1: red green\nplayer 2: yellow blue\n"
 # The rules' scoring example (tops as the rules describe them; a few stacks below).
-EXAMPLE = HEAD + """\
+EXAMPLE = (
+    HEAD
+    + """\
 R1     R3  G2     B1  B1  B3/G1
 Y2     x   G2     B2  x   B2/Y1
 R2/Y3  G1  G3/R3  B3  G3  B2
 """
+)
 EMPTY_ROWS = [".  .  .  .  .  .", ".  x  .  .  x  .", ".  .  .  .  .  ."]
 
 
@@ -326,7 +329,13 @@ def test_legal_boards_read_back_and_score_by_the_rules(drawn):
     result = score(board)
     assert sum(p.score for p in result.players) == sum(g.points for g in found)
     one, two = result.players
-    expected = None if (one.score, one.largest_group) == (two.score, two.largest_group) else 1 if (one.score, one.largest_group) > (two.score, two.largest_group) else 2
+    expected = (
+        None
+        if (one.score, one.largest_group) == (two.score, two.largest_group)
+        else 1
+        if (one.score, one.largest_group) > (two.score, two.largest_group)
+        else 2
+    )
     assert result.winner == expected
 
 

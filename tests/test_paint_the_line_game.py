@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pdfgeom import MM, figures_in, ink_margins, open_pdf
 from typer.testing import CliRunner
 
-from pdfgeom import MM, figures_in, ink_margins, open_pdf
 from pnp.cli import app
 from pnp.games.paint_the_line.draw import LANE, paint_layout
 from pnp.games.paint_the_line.engine import BLOCKED, OPEN, PLAY_COLOURS, SETUP, Pyramid, parse_space, space_name
@@ -113,7 +113,12 @@ def test_picks_alternate_and_each_small_leaves_the_board():
         (["pick 1 red a1", "pick 1 yellow b1"], "pick-order", 6, "player 2's pick"),
         (["pick 1 red a1", "pick 2 red e1"], "colour-taken", 8, "red is already player 1's (line 1); still to choose: yellow, green, blue"),
         (["pick 1 red b1"], "pick-space", 12, "the small pyramid on b1 is yellow, not red; red smalls stand on a1, e1, c2"),
-        (["pick 1 red a1", "pick 2 yellow b1", "pick 1 green a1"], "pick-space", 14, "the small pyramid on a1 was taken on line 1; green smalls stand on c1, a2, e2"),
+        (
+            ["pick 1 red a1", "pick 2 yellow b1", "pick 1 green a1"],
+            "pick-space",
+            14,
+            "the small pyramid on a1 was taken on line 1; green smalls stand on c1, a2, e2",
+        ),
         ([*PICKS, "pick 1 red e1"], "picks-done", 1, "all four colours are chosen (the last on line 4); turns come next"),
         (["pick 1 red a1", "pick 2 yellow b1", "pick 1 green c1", "1 e1 d1 a1"], "turn-early", 1, "3 picked so far"),
     ],
@@ -160,20 +165,45 @@ def test_the_hand_built_opening_is_legal_and_does_what_it_says():
         (["2 e1 d1 a1"], "turn-order", 1, "player 1's turn"),
         (["1 e1 d1 a1", "1 f1 e1 b1"], "turn-order", 1, "player 2's turn"),
         # Exactly its pips, along rows and columns: a small goes 1 step, never 2, never diagonally.
-        (["1 e1 c1 a1"], "no-route", 6, "the red small on e1 moves exactly 1 step along rows and columns, never entering a space twice, and c1 is not 1 step away"),
-        (["1 e1 d2 a1"], "no-route", 6, "d2 is a diagonal step from e1, and a pyramid never moves diagonally: the red small moves exactly 1 step, along a row or a column; from e1 the red small can capture on d1, f1, e2"),
+        (
+            ["1 e1 c1 a1"],
+            "no-route",
+            6,
+            "the red small on e1 moves exactly 1 step along rows and columns, never entering a space twice, and c1 is not 1 step away",
+        ),
+        (
+            ["1 e1 d2 a1"],
+            "no-route",
+            6,
+            "d2 is a diagonal step from e1, and a pyramid never moves diagonally: the red small moves exactly 1 step, along a row or a column; from e1 the red small can capture on d1, f1, e2",
+        ),
         (["1 a1 b1 a1"], "no-route", 6, "the red medium on a1 moves exactly 2 steps"),
         (["1 e1 e1 a1"], "no-route", 6, "a move never comes back to its start"),
         # A move through a covered pyramid: b1 holds the yellow large under its medium.
         (["1 a1 c1 a1"], "no-route", 6, "every way of 2 steps from a1 to c1 passes over a pyramid (on b1); a moving pyramid passes only over empty spaces"),
         (["1 a1 b2 a1"], "no-route", 6, "every way of 2 steps from a1 to b2 passes over a pyramid (on b1, a2)"),
         # A move must capture: it ends on a pyramid, and a turn cannot be skipped while one can.
-        ([*OPENING[:4], "1 d2 d1 c2"], "no-capture", 6, "nothing stands on d1: a move ends on top of a pyramid and captures it; from d2 the yellow small can capture on c2, e2"),
+        (
+            [*OPENING[:4], "1 d2 d1 c2"],
+            "no-capture",
+            6,
+            "nothing stands on d1: a move ends on top of a pyramid and captures it; from d2 the yellow small can capture on c2, e2",
+        ),
         ([*OPENING[:4], "1 d1 c1 c2"], "empty-start", 3, "nothing stands on d1, so nothing moves from there; captures now: e1 to f1,"),
-        (["1 pass"], "must-capture", 3, "player 1 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: e1 to d1, e1 to f1, e1 to e2, f1 to e1, f1 to f2, a2 to a1 (21 in all)"),
+        (
+            ["1 pass"],
+            "must-capture",
+            3,
+            "player 1 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: e1 to d1, e1 to f1, e1 to e2, f1 to e1, f1 to f2, a2 to a1 (21 in all)",
+        ),
         # Placing: an empty open space while there is one; never a blocked one.
         (["1 e1 d1 b2"], "bad-place", 9, "b2 is blocked: the 2nd and 5th spaces of the scoring board's middle row are never used; it may go on a1, b1,"),
-        (["1 e1 d1 a1", "2 d1 c1 a1"], "bad-place", 9, "a1 already holds the blue medium: while a scoring space is empty, a captured pyramid goes on an empty one; it may go on b1, c1,"),
+        (
+            ["1 e1 d1 a1", "2 d1 c1 a1"],
+            "bad-place",
+            9,
+            "a1 already holds the blue medium: while a scoring space is empty, a captured pyramid goes on an empty one; it may go on b1, c1,",
+        ),
     ],
 )
 def test_turn_rules(turns, code, column, words):
@@ -361,7 +391,12 @@ def test_words_colours_and_spaces_in_any_case_and_every_line_end():
 @given(
     st.lists(
         st.one_of(
-            st.builds(lambda p, c, s: f"pick {p} {c} {s}", st.sampled_from("12"), st.sampled_from(PLAY_COLOURS), st.sampled_from([space_name((r, c)) for r in range(2) for c in range(6)])),
+            st.builds(
+                lambda p, c, s: f"pick {p} {c} {s}",
+                st.sampled_from("12"),
+                st.sampled_from(PLAY_COLOURS),
+                st.sampled_from([space_name((r, c)) for r in range(2) for c in range(6)]),
+            ),
             st.builds(
                 lambda p, a, b, c: f"{p} {a} {b} {c}",
                 st.sampled_from("12"),
@@ -404,7 +439,9 @@ def test_check_places_an_illegal_turn_at_file_line_column(tmp_path):
     assert result.exit_code == 1 and result.stdout == ""
     verdict, finding = result.stderr.splitlines()
     assert verdict == f"{path}: invalid record (1 error)"
-    assert finding.startswith(f"{path}:6:3: error: player 2 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: d1 to c1, ")
+    assert finding.startswith(
+        f"{path}:6:3: error: player 2 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: d1 to c1, "
+    )
     data = json.loads(run("check", path, "--json").stdout)
     assert data["valid"] is False and data["diagnostics"][0]["code"] == "must-capture" and data["turns"] is None
     assert run("check", tmp_path / "missing.ptl").exit_code == 2

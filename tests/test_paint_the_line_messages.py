@@ -171,7 +171,9 @@ def test_check_in_the_picks_says_who_picks_next(tmp_path, picks, who):
     result = run("check", path)
     assert result.exit_code == 0, result.output
     colours = "colour" if picks == 1 else "colours"
-    assert result.stdout == f"{path}: valid record: {picks} pick{'s' * (picks != 1)}, 0 turns, unfinished: {picks} {colours} of 4 chosen, player {who} to pick\n"
+    assert (
+        result.stdout == f"{path}: valid record: {picks} pick{'s' * (picks != 1)}, 0 turns, unfinished: {picks} {colours} of 4 chosen, player {who} to pick\n"
+    )
 
 
 def test_a_record_of_only_comments_is_a_game_not_yet_begun(tmp_path):

@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 IN = 25.4
 # Looney Labs' standard pyramids: base width and height, by pips.
@@ -187,7 +187,6 @@ def test_boards_have_the_spaces_and_blocks_of_the_rules(pdf):
         assert row % 1 == pytest.approx((SQUARE - IN) / 2 / SQUARE, abs=0.01)
 
 
-
 def test_boards_name_their_spaces_as_records_do(pdf):
     """Columns a-f under each board, rows from 1 at the top at its left: small, outside the grid, 7 pt or more."""
     with open_pdf(pdf) as doc:
@@ -206,6 +205,7 @@ def test_boards_name_their_spaces_as_records_do(pdf):
         assert [c[0] for c in rows] == [str(r + 1) for r in range(round((bottom - top) / SQUARE))]
         for r, c in enumerate(rows):
             assert (c[2] + c[4]) / 2 == pytest.approx(top + (r + 0.5) * SQUARE, abs=1.5) and c[5] >= 7 and c[1] >= 5
+
 
 def test_one_score_pad_in_a_file_of_its_own(pdf):
     # Printed once: not under the boards as well as in its own file.

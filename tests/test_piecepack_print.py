@@ -22,6 +22,7 @@ TILE, COIN, BLEED = 50.8, 19.05, 3.175
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 SUIT_GLYPHS = set("☀☼☉☾☽🌙♔♕♚♛⚜")
 
+
 def run(*args: str):
     return CliRunner().invoke(app, ["build", "piecepack", *args])
 
@@ -210,7 +211,12 @@ def null_marks(page: dict) -> set[tuple[float, float]]:
         cx, cy = (ring["x0"] + ring["x1"]) / 2, (ring["top"] + ring["bottom"]) / 2
         for bar in filled:
             centre = ((bar["x0"] + bar["x1"]) / 2, (bar["top"] + bar["bottom"]) / 2)
-            if bar is not ring and centre == pytest.approx((cx, cy), abs=0.05) and bar["top"] < ring["top"] - 0.1 * h and bar["bottom"] > ring["bottom"] + 0.1 * h:
+            if (
+                bar is not ring
+                and centre == pytest.approx((cx, cy), abs=0.05)
+                and bar["top"] < ring["top"] - 0.1 * h
+                and bar["bottom"] > ring["bottom"] + 0.1 * h
+            ):
                 found.add((round(cx, 1), round(cy, 1)))
     return found
 

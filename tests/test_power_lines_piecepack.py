@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.games.power_lines_piecepack.cli import load, app
-from pnp.games.power_lines_piecepack.files import TILES, Grid, parse_grid, parse_record, placement_problem
+from pnp.games.power_lines_piecepack.cli import app, load
 from pnp.games.power_lines_piecepack.engine import score, score_line
+from pnp.games.power_lines_piecepack.files import TILES, Grid, parse_grid, parse_record, placement_problem
 from pnp.piecepack.model import Piece
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks" / "power-lines"

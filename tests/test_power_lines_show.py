@@ -9,9 +9,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from pdfgeom import MM, ink_margins, open_pdf
 from typer.testing import CliRunner
 
-from pdfgeom import MM, ink_margins, open_pdf
 from pnp.cli import app
 from pnp.games.power_lines_piecepack.engine import score
 from pnp.games.power_lines_piecepack.files import TILES, parse_grid, parse_record
@@ -119,7 +119,11 @@ def read_show(pdf: Path):
         text = page.extract_text()
         stated = re.search(r"Tiles at ([\d.]+) % of true size|Tiles at true size", text)
         k = float(stated[1]) / 100 if stated and stated[1] else 1.0
-        tiles = [(r["x0"] * MM, r["top"] * MM, r["width"] * MM) for r in page.rects if r["fill"] and abs(r["width"] * MM - TILE * k) < 0.1 and abs(r["height"] * MM - TILE * k) < 0.1]
+        tiles = [
+            (r["x0"] * MM, r["top"] * MM, r["width"] * MM)
+            for r in page.rects
+            if r["fill"] and abs(r["width"] * MM - TILE * k) < 0.1 and abs(r["height"] * MM - TILE * k) < 0.1
+        ]
         return size, tiles, text, k, page
 
 

@@ -12,12 +12,11 @@ import pytest
 from pdfgeom import MM, cover_pages, open_pdf
 from typer.testing import CliRunner
 
-from pnp.output import BuildOptions
 from pnp.cli import app
 from pnp.draw.cover import document
 from pnp.draw.document import Part
 from pnp.draw.shapes import Drawing, Text
-from pnp.output import write_pages
+from pnp.output import BuildOptions, write_pages
 
 # The game files with a cover (kit: every target built, conftest.py): two-sided or not, and the parts in order.
 COVERED = {
@@ -91,7 +90,7 @@ def test_covered_files_bookmark_each_part_and_every_sheet(kit):
         assert [title for title, _ in top] == ["About this file", *parts], name
         # Parts follow each other; below each, a bookmark per sheet (fronts and backs when two-sided).
         assert [page for _, page in top] == sorted(page for _, page in top)
-        for title, page, level in entries:
+        for title, _, level in entries:
             if level == 1:
                 assert re.fullmatch(r"Sheet \d+( fronts| backs)?", title), (name, title)
                 assert title.endswith((" fronts", " backs")) == duplex, (name, title)
@@ -225,7 +224,9 @@ def test_notes_under_pieces_stand_clear_of_them(kit):
             page = doc.pages[0]
             width = float(page.width) * MM
             faint = (0.4, 0.4, 0.4)  # layouts/cover.toml: faint, #666666
-            [rule] = [l for l in page.lines if l["height"] == 0 and l["width"] * MM > width / 2 and tuple(l["stroking_color"] or ()) == pytest.approx(faint, abs=0.01)]
+            [rule] = [
+                l for l in page.lines if l["height"] == 0 and l["width"] * MM > width / 2 and tuple(l["stroking_color"] or ()) == pytest.approx(faint, abs=0.01)
+            ]
             y = rule["top"] * MM
             drawn = [o for kind in ("lines", "rects", "curves", "chars") for o in getattr(page, kind) if o is not rule]
             crossing = [o for o in drawn if o["top"] * MM < y - 0.01 and o["bottom"] * MM > y + 0.01]

@@ -243,7 +243,9 @@ def test_deals_are_drawn_in_tiles_order_with_their_coins(book):
 
     def text_in(box, size) -> str:
         x, y, w, h = box
-        inside = [c for c in chars if abs(c["size"] - size) < 0.1 and x <= c["x0"] * mm and c["x1"] * mm <= x + w and y <= c["top"] * mm and c["bottom"] * mm <= y + h]
+        inside = [
+            c for c in chars if abs(c["size"] - size) < 0.1 and x <= c["x0"] * mm and c["x1"] * mm <= x + w and y <= c["top"] * mm and c["bottom"] * mm <= y + h
+        ]
         return "".join(c["text"] for c in sorted(inside, key=lambda c: c["x0"]))
 
     for d, number in enumerate(DEALS):

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from pnp.diagnostics import PnpError
 from pnp.games.power_lines_cards.catalogue import catalogue
-from pnp.games.power_lines_cards.generate import random_counts, render_deck
 from pnp.games.power_lines_cards.engine import validate_deck
+from pnp.games.power_lines_cards.generate import random_counts, render_deck
 from pnp.rules import key_positions, load_rules
 
 
@@ -70,8 +70,10 @@ rules_text = st.builds(
         ['name = "gen"', f"banned = {banned!r}".replace("'", '"'), "[total]"]
         + ([f"exactly = {exactly}"] if exactly is not None else [f"min = {low}", f"max = {high}"])
         + [f"exclude = {exclude!r}".replace("'", '"')]
-        + ["[copies.min]"] + [f'"{k}" = {v}' for k, v in mins.items()]
-        + ["[copies.max]"] + [f'"{k}" = {v}' for k, v in maxs.items()]
+        + ["[copies.min]"]
+        + [f'"{k}" = {v}' for k, v in mins.items()]
+        + ["[copies.max]"]
+        + [f'"{k}" = {v}' for k, v in maxs.items()]
     ),
     st.one_of(st.none(), st.integers(0, 3000)),
     st.integers(0, 60),

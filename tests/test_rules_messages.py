@@ -74,9 +74,7 @@ def test_a_misspelt_key_is_named_with_the_key_it_is_close_to(tmp_path: Path, tex
 
 def test_an_unknown_key_like_no_other_lists_the_keys_allowed_there(tmp_path: Path):
     assert refusal(tmp_path, 'name = "r"\n\ncolour = "red"\n') == [f'3:1: error: unknown key "colour"; the keys here are {KEYS}']
-    assert refusal(tmp_path, 'name = "r"\n[total]\nzzz = 1\n') == [
-        '3:1: error: total: unknown key "zzz"; the keys here are exactly, min, max, exclude'
-    ]
+    assert refusal(tmp_path, 'name = "r"\n[total]\nzzz = 1\n') == ['3:1: error: total: unknown key "zzz"; the keys here are exactly, min, max, exclude']
 
 
 # --- counts ----------------------------------------------------------------------------------
@@ -89,7 +87,7 @@ def test_an_unknown_key_like_no_other_lists_the_keys_allowed_there(tmp_path: Pat
         ('name = "r"\n[total]\nmin = 1\n   max = true\n', "4:4: error: total.max", "true"),
         ('name = "r"\n[total]\nexactly = 2.5\n', "3:1: error: total.exactly", "2.5"),
         ('name = "r"\n[total]\nexactly = 10001\n', "3:1: error: total.exactly", "10001"),
-        ('name = "r"\n[copies.min]\n  "5" = -1\n', '3:3: error: copies.min.5', "-1"),
+        ('name = "r"\n[copies.min]\n  "5" = -1\n', "3:3: error: copies.min.5", "-1"),
         ('name = "r"\ntotal = { max = [26] }\n', "2:11: error: total.max", "a list"),
     ],
 )
@@ -134,7 +132,7 @@ def test_an_unknown_card_in_a_list_is_pointed_at_the_element(tmp_path: Path):
         ('name = "r"\ndescription = 5\n', "2:1", 'description: text is expected; write "5"'),
         ('name = ""\n', "1:1", "name: must not be empty"),
         ('name = "r"\nitems = []\n', "2:1", "items: must not be empty"),
-        ('[total]\nexactly = 26\n', "1:1", "name: required"),
+        ("[total]\nexactly = 26\n", "1:1", "name: required"),
         ('name = "a\\tb"\n', "1:1", "name: must be one line of printable text"),
         ('name = "r"\n[copies.max]\n"" = 1\n', "3:1", 'copies.max: the key "" must not be empty'),
         ('name = "r"\nitems = ["a", "b",\n  "a"]\n', "3:3", "items: items named twice: a"),

@@ -237,11 +237,11 @@ def test_names_of_unknown_items_are_told_at_the_first_one_and_listed_in_order(tm
 
 
 def test_a_quoted_key_ending_in_a_quote_mark_is_found_at_its_line(tmp_path: Path):
-    keys = key_positions("[copies.max]\n\"O'\" = 1\n'say \"hi\"' = 2\n")
+    keys = key_positions('[copies.max]\n"O\'" = 1\n\'say "hi"\' = 2\n')
     assert keys[("copies", "max", "O'")] == (2, 1)
     assert keys[("copies", "max", 'say "hi"')] == (3, 1)
     assert refused(tmp_path, 'name = "r"\nitems = ["O\'"]\n[copies.max]\n"O\'" = -1\n') == [
-        "4:1: error: copies.max.\"O'\": a whole number from 0 to 10000 is expected, not -1"
+        '4:1: error: copies.max."O\'": a whole number from 0 to 10000 is expected, not -1'
     ]
 
 
@@ -338,7 +338,7 @@ def test_a_key_after_a_nested_inline_table_belongs_to_the_table_it_is_written_in
 
 
 def test_braces_and_keys_in_a_comment_after_a_value_are_no_trouble(tmp_path: Path):
-    keys = key_positions('[total]\nexactly = 26 # } or: max = 30 }}\n')
+    keys = key_positions("[total]\nexactly = 26 # } or: max = 30 }}\n")
     assert keys[("total", "exactly")] == (2, 1)
     assert rules_from(tmp_path, 'name = "r"\n[total]\nexactly = 26 # } or: max = 30 }}\n', CARDS).total.exactly == 26
 

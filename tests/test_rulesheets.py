@@ -5,26 +5,26 @@ art, fonts embedded, the HTML twin with the same headings, and byte-identical re
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from statistics import mean
-import xml.etree.ElementTree as ET
 
 import pypdf
 import pytest
 from pdfgeom import MM, open_pdf
 
-from pnp.output import BuildOptions
+from pnp.credits import credits
+from pnp.draw.markdown import parse
+from pnp.draw.shapes import Rect
 from pnp.draw.typeset import band_height, frames, rule_layout, story
 from pnp.games.ley_lines import diagrams as ley_lines
 from pnp.games.pack_solitaire import diagrams as pack_solitaire
 from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
-from pnp.credits import credits
-from pnp.draw.markdown import parse
-from pnp.draw.shapes import Rect
+from pnp.output import BuildOptions
 from pnp.rulesheets import render_template, write_rules
 
 GAMES = {
@@ -198,7 +198,7 @@ def test_sheets_say_where_pnp_interprets(sheets):
         return " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(sheets / "a4" / f"{game}-rules.pdf").pages)
 
     assert "pnp's reading of the count" in text("pack-solitaire")
-    assert "pnp's reading of \"no backtracking\"" in text("paint-the-line")
+    assert 'pnp\'s reading of "no backtracking"' in text("paint-the-line")
     ley = text("ley-lines")
     assert "pnp's reconstruction" in ley and "pnp's rule for ties" in ley and "pnp's reading of the tor distance" in ley
 
@@ -364,9 +364,9 @@ def test_svg_only_builds_write_the_html_rules(tmp_path):
 
 
 def test_markup_takes_what_the_templates_use_and_refuses_the_rest():
+    from pnp.draw.markdown import parse_inline
     from pnp.draw.text import BOLD, embedded
     from pnp.draw.typeset import markup
-    from pnp.draw.markdown import parse_inline
 
     assert markup(parse_inline("a & b\n**c**")) == f'a &amp; b <font name="{embedded(BOLD)}">c</font>'
     for unused in ("*slanted*", "`code`", "[a link](https://example.org)"):

@@ -14,7 +14,6 @@ from pdfgeom import MM, ink_margins, open_pdf
 from svggeom import read_svg, unmatched
 from typer.testing import CliRunner
 
-from pnp.output import BuildOptions
 from pnp.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.scorepad import pad_hints
@@ -25,7 +24,7 @@ from pnp.games.paint_the_line.scorepad import score_pad as paint_the_line
 from pnp.games.power_lines_cards.scorepad import score_pad as power_lines_cards
 from pnp.games.power_lines_piecepack.scorepad import score_pad as power_lines_piecepack
 from pnp.layouts import sheet_layout
-from pnp.output import write_pages
+from pnp.output import BuildOptions, write_pages
 
 PADS = {
     "power-lines-piecepack": power_lines_piecepack,

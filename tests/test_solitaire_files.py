@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.pack_solitaire.engine import Placement
-from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import format_layout, format_tiles, parse_layout, parse_tiles
+from pnp.games.pack_solitaire.generate import deal
 
 runner = CliRunner()
 DEAL = format_tiles(deal(5), "seed: 5")

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.games.pack_solitaire.engine import LL, LR, UL, UR, Placement, classified_pairs, facing_pairs, placed_squares, score_layout
 from pnp.games.pack_solitaire.codes import encode
+from pnp.games.pack_solitaire.engine import LL, LR, UL, UR, Placement, classified_pairs, facing_pairs, placed_squares, score_layout
 from pnp.games.pack_solitaire.solver.tables import Tables, quarter_turn
 from pnp.piecepack.model import Piece, Suit
 

@@ -11,11 +11,11 @@ import pypdf
 import pytest
 from pdfgeom import MM, cover_pages, ink_margins, open_pdf, point_to_segment, read_pages, segment_length
 
-from pnp.output import BuildOptions
 from pnp.games.pack_solitaire.build import Options, build
 from pnp.games.pack_solitaire.engine import score_layout
-from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import parse_layout
+from pnp.games.pack_solitaire.generate import deal
+from pnp.output import BuildOptions
 
 TILE = 50.8  # 2 in
 SVG = "{http://www.w3.org/2000/svg}"
@@ -65,6 +65,7 @@ def tile_page(printed, which: str) -> int:
 
 def near(found: list[dict], tiles) -> list[dict]:
     """The strokes that reach into a tile (the record sheet's grids are no part of the cutting)."""
+
     def touches(box, tile) -> bool:
         x, y, w, h = tile
         return box[0] <= x + w + 0.1 and box[2] >= x - 0.1 and box[1] <= y + h + 0.1 and box[3] >= y - 0.1
@@ -121,9 +122,7 @@ def test_no_line_inside_a_tile_is_as_heavy_or_as_dark_as_a_cut_line(printed, whi
         x0, y0, x1, y1 = box
         for x, y, w, h in tiles:
             within = x - 0.1 <= x0 and x1 <= x + w + 0.1 and y - 0.1 <= y0 and y1 <= y + h + 0.1
-            on_edge = (abs(x0 - x1) < 0.01 and min(abs(x0 - x), abs(x0 - x - w)) < 0.05) or (
-                abs(y0 - y1) < 0.01 and min(abs(y0 - y), abs(y0 - y - h)) < 0.05
-            )
+            on_edge = (abs(x0 - x1) < 0.01 and min(abs(x0 - x), abs(x0 - x - w)) < 0.05) or (abs(y0 - y1) < 0.01 and min(abs(y0 - y), abs(y0 - y - h)) < 0.05)
             if within and not on_edge:
                 return True
         return False

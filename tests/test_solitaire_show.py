@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from pdfgeom import MM, ink_margins, open_pdf
 from typer.testing import CliRunner
 
-from pdfgeom import MM, ink_margins, open_pdf
 from pnp.cli import app
 from pnp.games.pack_solitaire.files import format_layout, format_tiles
 from pnp.games.pack_solitaire.generate import deal
@@ -201,7 +201,9 @@ def test_drawn_layout_lies_as_placed_with_every_pair_marked(files, tmp_path, pap
         assert near(x, y, 1.5, "=+*x") == mark
     marks = [ch for cx, cy, ch in chars if ch in "=+*x" and y0 < cy < y0 + 4 * side]
     assert len(marks) == len(expected_pairs(cells))  # no mark anywhere else on the grid
-    assert text.splitlines()[1] == run("show", files["tiles"], files[layout]).stdout.splitlines()[-1] + ("" if layout == "best" else " (a broken pair is against the rules)")
+    assert text.splitlines()[1] == run("show", files["tiles"], files[layout]).stdout.splitlines()[-1] + (
+        "" if layout == "best" else " (a broken pair is against the rules)"
+    )
 
 
 def test_svg_on_the_paper_asked_and_the_same_bytes_twice(files, tmp_path):

@@ -18,8 +18,8 @@ from pnp.cli import app
 from pnp.games.pack_solitaire import solver
 from pnp.games.pack_solitaire.cli import ctrl_c_stops
 from pnp.games.pack_solitaire.engine import score_layout
-from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.files import format_layout, format_tiles, parse_layout
+from pnp.games.pack_solitaire.generate import deal
 
 runner = CliRunner()
 # Limits no solve of one deal comes near (the compiled engine proves deal 11 in about 0.1 s), so
@@ -33,7 +33,21 @@ def test_solve_json_agrees_with_score(tmp_path):
     result = runner.invoke(app, ["solitaire", "solve", str(tiles), *NO_LIMIT, "--json", "-o", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert list(data) == ["schema", "command", "file", "valid", "diagnostics", "score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine", "interrupted"]
+    assert list(data) == [
+        "schema",
+        "command",
+        "file",
+        "valid",
+        "diagnostics",
+        "score",
+        "tiles_placed",
+        "proven_optimal",
+        "bound",
+        "layout",
+        "seconds",
+        "engine",
+        "interrupted",
+    ]
     assert data["interrupted"] is False
     assert out.read_text() == data["layout"]
     parsed = parse_layout(data["layout"], deal(11))

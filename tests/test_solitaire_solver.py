@@ -33,11 +33,7 @@ def cut_up_perfect_layout(rng: random.Random) -> dict:
     """Give each of the 5 x 5 points where tiles meet a square value; each tile takes its four
     corners, so the uncut layout matches on every pair. Then shuffle and turn the pieces."""
     point = [[rng.choice([None, 0, 1, 2, 3, 4, 5]) for _ in range(SIZE + 1)] for _ in range(SIZE + 1)]
-    pieces = [
-        tuple(coin(point[r + dr][c + dc]) for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)))
-        for r in range(SIZE)
-        for c in range(SIZE)
-    ]
+    pieces = [tuple(coin(point[r + dr][c + dc]) for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1))) for r in range(SIZE) for c in range(SIZE)]
     rng.shuffle(pieces)
     return {i: rotate(piece, rng.choice((0, 90, 180, 270))) for i, piece in enumerate(pieces, 1)}
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from pdfgeom import MM, ink_margins, open_pdf
 from typer.testing import CliRunner
 
-from pdfgeom import MM, ink_margins, open_pdf
 from pnp.cli import app
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import format_tiles, parse_layout, parse_tiles

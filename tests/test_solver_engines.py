@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.pack_solitaire import solver
-from pnp.games.pack_solitaire.generate import deal
-from pnp.games.pack_solitaire.files import format_tiles
-from pnp.games.pack_solitaire.solver import solve
 from pnp.games.pack_solitaire.codes import encode
+from pnp.games.pack_solitaire.files import format_tiles
+from pnp.games.pack_solitaire.generate import deal
+from pnp.games.pack_solitaire.solver import solve
 from pnp.games.pack_solitaire.solver.geometry import c_geometry
 from pnp.piecepack.model import Piece, Suit
 

@@ -219,7 +219,11 @@ def test_a_bad_pnp_paper_is_refused_when_it_is_used(files, tmp_path, monkeypatch
 
 @pytest.mark.parametrize(
     "args",
-    [["solitaire", "show", "{tiles}", "{layout}"], ["deck", "validate", "{deck}"], ["build", "--paper", "a4", "power-lines", "--format", "svg", "-q", "--out", "{out}"]],
+    [
+        ["solitaire", "show", "{tiles}", "{layout}"],
+        ["deck", "validate", "{deck}"],
+        ["build", "--paper", "a4", "power-lines", "--format", "svg", "-q", "--out", "{out}"],
+    ],
     ids=["text-view", "no-paper", "typed-before-target"],
 )
 def test_a_bad_pnp_paper_is_no_error_where_it_is_not_used(files, tmp_path, monkeypatch, args):

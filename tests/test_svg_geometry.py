@@ -22,11 +22,14 @@ def _pdf_boxes(page) -> dict[str, list[tuple[float, float, float, float]]]:
     return {"rects": boxes(page.rects), "lines": boxes(page.lines + page.rects), "circles": boxes(page.curves)}
 
 
-@pytest.mark.parametrize("target, name", [
-    ("power-lines-cards", "power-lines-cards"),
-    ("piecepack", "piecepack"),
-    ("paint-the-line", "paint-the-line"),
-])
+@pytest.mark.parametrize(
+    "target, name",
+    [
+        ("power-lines-cards", "power-lines-cards"),
+        ("piecepack", "piecepack"),
+        ("paint-the-line", "paint-the-line"),
+    ],
+)
 def test_svg_pages_match_the_pdf(tmp_path, target, name):
     result = CliRunner().invoke(app, ["build", target, "--out", str(tmp_path), "--format", "pdf,svg"])
     assert result.exit_code == 0, result.output

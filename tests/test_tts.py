@@ -23,10 +23,15 @@ def deck(cards=CARDS, **kw):
 def everything() -> list[dict]:
     tile = tts.custom_tile("Start", "file:///a.png", "file:///b.png", (50, 50), "hex", 2, (100, 0))
     pyramids = [tts.custom_model(f"Pyramid {i}", "file:///p.obj", "#cc0000", (0, 0)) for i in range(3)]
-    return [deck(), deck(cards=[(5, "Solo")], deck_no=2), tile,
-            tts.custom_token("Coin", "file:///coin.png", (20, 20), 1.5, (150, 0)),
-            tts.custom_board("Board", "file:///board.png", (500, 400), (0, 300)),
-            tts.pawn("Red", "#ff0000", (-100, 0)), tts.bag("Pyramids", pyramids, (-200, 0))]
+    return [
+        deck(),
+        deck(cards=[(5, "Solo")], deck_no=2),
+        tile,
+        tts.custom_token("Coin", "file:///coin.png", (20, 20), 1.5, (150, 0)),
+        tts.custom_board("Board", "file:///board.png", (500, 400), (0, 300)),
+        tts.pawn("Red", "#ff0000", (-100, 0)),
+        tts.bag("Pyramids", pyramids, (-200, 0)),
+    ]
 
 
 def saved() -> dict:
@@ -103,8 +108,12 @@ def test_a_tile_has_two_faces_a_shape_and_its_size_in_mm():
     assert tf["scaleZ"] * tts.TILE_MM == pytest.approx(25, abs=0.01)
     assert tf["scaleY"] == 1
     assert (tf["posX"], tf["posZ"]) == (10, -5)
-    assert [tts.custom_tile("t", "u", "v", (9, 9), s, 1, (0, 0))["CustomImage"]["CustomTile"]["Type"]
-            for s in ("box", "hex", "circle", "rounded")] == [0, 1, 2, 3]
+    assert [tts.custom_tile("t", "u", "v", (9, 9), s, 1, (0, 0))["CustomImage"]["CustomTile"]["Type"] for s in ("box", "hex", "circle", "rounded")] == [
+        0,
+        1,
+        2,
+        3,
+    ]
     with pytest.raises(ValueError, match="tile shape"):
         tts.custom_tile("t", "u", "v", (9, 9), "star", 1, (0, 0))
 
@@ -176,8 +185,7 @@ def test_output_validates_against_the_schema():
     data = saved()
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
     jsonschema.validate(data, SCHEMA, cls=jsonschema.Draft202012Validator)
-    assert [o["Name"] for o in data["ObjectStates"]] == [
-        "DeckCustom", "Card", "Custom_Tile", "Custom_Token", "Custom_Board", "PlayerPawn", "Bag"]
+    assert [o["Name"] for o in data["ObjectStates"]] == ["DeckCustom", "Card", "Custom_Tile", "Custom_Token", "Custom_Board", "PlayerPawn", "Bag"]
 
 
 def _breakages():
@@ -223,8 +231,7 @@ def test_the_schema_refuses_broken_files(breakage):
 def parse_obj(text):
     v = [tuple(map(float, line.split()[1:])) for line in text.splitlines() if line.startswith("v ")]
     vn = [tuple(map(float, line.split()[1:])) for line in text.splitlines() if line.startswith("vn ")]
-    faces = [[tuple(int(i) for i in corner.split("//")) for corner in line.split()[1:]]
-             for line in text.splitlines() if line.startswith("f ")]
+    faces = [[tuple(int(i) for i in corner.split("//")) for corner in line.split()[1:]] for line in text.splitlines() if line.startswith("f ")]
     return v, vn, faces
 
 

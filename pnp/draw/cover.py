@@ -13,8 +13,8 @@ two-sided print hint.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
 from .document import Document, Part, PrintHints
@@ -242,8 +242,13 @@ def _chunks(
     column = lay.number_column
     if own:
         checks = "a scale check and, on its back, a duplex check" if duplex else "a scale check"
-        entry("Pages 1-2" if own == 2 else "Page 1", f"These notes: how to print, {checks}" + (", how to assemble" if assembly else "")
-              + ". They take a page of their own: no sheet of this file has room for them to spare.", column)
+        entry(
+            "Pages 1-2" if own == 2 else "Page 1",
+            f"These notes: how to print, {checks}"
+            + (", how to assemble" if assembly else "")
+            + ". They take a page of their own: no sheet of this file has room for them to spare.",
+            column,
+        )
     for first, last, part in contents:
         sides = "Two-sided." if part.duplex else ("One-sided, blank backs." if duplex else "")
         entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}".rstrip(), column)
@@ -271,11 +276,15 @@ def _chunks(
         # The cross stands beside the words. Behind the notes the page is empty, so the rulers'
         # numbers may reach out over the back of the words.
         beside = max(lay.check_cross, 2 * lay.check_reach) + 2 * lay.check_label
-        text = _chunk(width - beside, lay, lambda f: f.paragraph(
-            "Hold this sheet to the light: the cross beside shows through onto two rulers on its back. "
-            "Where it falls is your printer's shift in mm, X across and Y up and down. "
-            "At 0,0 the backs land true; otherwise rebuild with --back-offset X,Y."
-        ))
+        text = _chunk(
+            width - beside,
+            lay,
+            lambda f: f.paragraph(
+                "Hold this sheet to the light: the cross beside shows through onto two rulers on its back. "
+                "Where it falls is your printer's shift in mm, X across and Y up and down. "
+                "At 0,0 the backs land true; otherwise rebuild with --back-offset X,Y."
+            ),
+        )
         height = max(text.height, 2 * lay.check_reach + lay.check_cross)
         chunks.append(_Chunk(text.shapes, height, cross=(width - beside / 2, height / 2)))
     return chunks

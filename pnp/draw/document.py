@@ -6,8 +6,8 @@ can name a document without loading the layouts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .shapes import Drawing
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Sequence
 
 from ..diagnostics import PnpError
 from ..layouts import sheet_layout

@@ -177,7 +177,6 @@ class _Painter:
                 mode = 0 if shape.style.even_odd else 1  # ReportLab: 0 even-odd, 1 nonzero
                 c.drawPath(_path(c, shape.ops), stroke=stroke, fill=fill, fillMode=mode)
 
-
     def field(self, f: Field) -> None:
         """An AcroForm field over the box: no border or fill of its own (the drawing shows the box),
         placed in page coordinates, which the canvas's current transform gives for its corners."""

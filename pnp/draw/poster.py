@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from ..layouts import sheet_layout
 from .pages import titled_page
-from .sheets import room_below
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text, compose, group, scale, translate
+from .sheets import room_below
 from .text import BOLD, MM_PER_PT, cap_height, width_mm
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
@@ -167,7 +167,11 @@ def _crosshair(x: float, y: float, size: float) -> Shape:
 def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
     """The drawing reduced to fit one page, each sheet outlined and numbered."""
     lay = sheet_layout()
-    title = f"{opts.caption} - how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}" if opts.caption else f"how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}"
+    title = (
+        f"{opts.caption} - how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}"
+        if opts.caption
+        else f"how the {len(p.sheets)} sheet{'s fit' if len(p.sheets) != 1 else ' fits'}"
+    )
     notes = [
         f"Print each sheet at 100 % (actual size); sheets overlap by {'at least ' if opts.grid else ''}{opts.overlap:g} mm.",
         "Trim each sheet along the dashed seam on its left and top, and lay it on its neighbour: the crosshairs must match.",

@@ -9,9 +9,10 @@ on a tablet and the SVG shows the same page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Callable, Literal
+from typing import Literal
 
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from .document import PrintHints

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 Matrix = tuple[float, float, float, float, float, float]  # SVG/PDF order: a b c d e f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -104,7 +104,7 @@ class Field:
     size: float = 10.0  # pt, of the text typed into it
 
 
-Shape = Union[Rect, Line, Circle, Path, Text, Field, Group]
+Shape = Rect | Line | Circle | Path | Text | Field | Group
 
 
 @dataclass

@@ -7,9 +7,9 @@ own cut line (nets) are nested instead: `nesting.nest_rows`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Callable, Sequence
 
 from ..diagnostics import PnpError
 from ..layouts import SheetLayout, sheet_layout

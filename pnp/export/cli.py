@@ -14,7 +14,7 @@ import re
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -36,8 +36,18 @@ def _targets(command: str) -> type[Enum]:
 ShopTarget = _targets(PRINT_SHOP)
 TtsGame = _targets(TTS)
 OutOption = Annotated[Path, typer.Option("-o", "--out", help="The folder to write into (made if missing).", file_okay=False)]
-DeckOption = Annotated[Optional[Path], typer.Option("--deck", parser=parse.input_path, help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False)]
-RulesOption = Annotated[Optional[Path], typer.Option("--rules", parser=parse.input_path, help="The card game: the format the deck must meet (a TOML file, or one pnp ships by name).", metavar="FORMAT")]
+DeckOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--deck", parser=parse.input_path, help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False
+    ),
+]
+RulesOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--rules", parser=parse.input_path, help="The card game: the format the deck must meet (a TOML file, or one pnp ships by name).", metavar="FORMAT"
+    ),
+]
 ProtoOption = Annotated[bool, typer.Option("--proto", help="The card game: export a deck even if it breaks the format, every card marked PROTOTYPE.")]
 
 
@@ -61,7 +71,7 @@ def _given(function: Any, entry: Game, command: str, **wanted: Any) -> dict[str,
     return {name: value for name, value in wanted.items() if name in takes}
 
 
-def _job(entry: Game, preset: Optional[str], trim: Optional[tuple[float, float]], bleed: Optional[float], dpi: Optional[int]):
+def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, bleed: float | None, dpi: int | None):
     from .printshop import Job, presets
 
     known = presets()
@@ -81,14 +91,30 @@ def _job(entry: Game, preset: Optional[str], trim: Optional[tuple[float, float]]
     return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.dpi if dpi is None else dpi)
 
 
-@app.command("print-shop", result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"), example="pnp export print-shop power-lines-cards --deck mine.deck -o shop")
+@app.command(
+    "print-shop",
+    result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"),
+    example="pnp export print-shop power-lines-cards --deck mine.deck -o shop",
+)
 def print_shop(
-    target: Annotated[ShopTarget, typer.Argument(help="What to export: the card game's deck, the piecepack's tiles and coins, or Ley Lines' dominoes.", show_default=False, metavar="TARGET")],  # type: ignore[valid-type]
+    target: Annotated[
+        ShopTarget,
+        typer.Argument(
+            help="What to export: the card game's deck, the piecepack's tiles and coins, or Ley Lines' dominoes.", show_default=False, metavar="TARGET"
+        ),
+    ],  # type: ignore[valid-type]
     out: OutOption,
-    preset: Annotated[Optional[str], typer.Option("--preset", help="poker, bridge or actual (layouts/print-shop.toml; default: the first that suits the target).", metavar="NAME")] = None,
-    trim: Annotated[Optional[parse.Trim], typer.Option("--trim", parser=parse.trim, help="Your own cut size W,H in mm, instead of a preset (the card game).", metavar="W,H")] = None,
-    bleed: Annotated[Optional[float], typer.Option("--bleed", parser=parse.bleed, help="Art past the cut, mm per side (default: the preset's).", metavar="MM")] = None,
-    dpi: Annotated[Optional[int], typer.Option("--dpi", parser=parse.dpi, help="Image resolution, 72 to 1200 (default: the preset's, 300).", metavar="N")] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option("--preset", help="poker, bridge or actual (layouts/print-shop.toml; default: the first that suits the target).", metavar="NAME"),
+    ] = None,
+    trim: Annotated[
+        parse.Trim | None, typer.Option("--trim", parser=parse.trim, help="Your own cut size W,H in mm, instead of a preset (the card game).", metavar="W,H")
+    ] = None,
+    bleed: Annotated[
+        float | None, typer.Option("--bleed", parser=parse.bleed, help="Art past the cut, mm per side (default: the preset's).", metavar="MM")
+    ] = None,
+    dpi: Annotated[int | None, typer.Option("--dpi", parser=parse.dpi, help="Image resolution, 72 to 1200 (default: the preset's, 300).", metavar="N")] = None,
     deck: DeckOption = None,
     rules: RulesOption = None,
     proto: ProtoOption = False,
@@ -112,7 +138,10 @@ def print_shop(
     made = files(pieces, job, out)
     removed = _write(f"export print-shop {entry.id}", made, out)
     if not as_json:
-        typer.echo(f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}", err=True)
+        typer.echo(
+            f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}",
+            err=True,
+        )
     result = {
         "target": entry.id,
         "preset": job.name,
@@ -129,7 +158,9 @@ def _too_small(exc: TooSmall, job: Any) -> str:
     given = f"--trim {job.trim[0]:g},{job.trim[1]:g}" if job.name == "custom" else f"--preset {job.name}"
     w, h = exc.smallest
     if abs(w / h - exc.trim[0] / exc.trim[1]) > 0.05:
-        return f"{given}: the cards' text fits no card this narrow, up to {TRIM_MAX} mm; the smallest of the home card's proportions that works is --trim {w},{h}"
+        return (
+            f"{given}: the cards' text fits no card this narrow, up to {TRIM_MAX} mm; the smallest of the home card's proportions that works is --trim {w},{h}"
+        )
     return f"{given}: the cards' text does not fit a card that small; the smallest of these proportions that works is --trim {w},{h}"
 
 
@@ -183,8 +214,18 @@ def _prefix(text: str | None) -> str | None:
 def tts(
     target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]
     out: OutOption,
-    url_prefix: Annotated[Optional[str], typer.Option("--url-prefix", help="Where you will upload the images (https://…/): the saved object names them there instead of as files in OUT.", metavar="URL")] = None,
-    decks: Annotated[Optional[list[Path]], typer.Option("--deck", parser=parse.input_path, help="The card game: a .deck list; repeat for each player (default: the starter deck twice).", dir_okay=False)] = None,
+    url_prefix: Annotated[
+        str | None,
+        typer.Option(
+            "--url-prefix", help="Where you will upload the images (https://…/): the saved object names them there instead of as files in OUT.", metavar="URL"
+        ),
+    ] = None,
+    decks: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--deck", parser=parse.input_path, help="The card game: a .deck list; repeat for each player (default: the starter deck twice).", dir_okay=False
+        ),
+    ] = None,
     rules: RulesOption = None,
     proto: ProtoOption = False,
     as_json: JsonOption = False,
@@ -206,6 +247,9 @@ def tts(
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
     if not as_json:
-        typer.echo(f"{shown(saved)}: {_count(objects, 'object')}, {_count(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}", err=True)
+        typer.echo(
+            f"{shown(saved)}: {_count(objects, 'object')}, {_count(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
+            err=True,
+        )
     result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}
     return Report(decks[0] if decks else None, result=result)

@@ -12,7 +12,6 @@ import io
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Optional
 
 from ..draw.pdf import render_pdf
 from ..draw.raster import pixels, rasterise
@@ -30,7 +29,7 @@ COLUMNS = ("file", "piece", "side", "copies", "pdf_page", "width_px", "height_px
 
 class Preset(LayoutModel):
     about: str
-    trim: Optional[tuple[Length, Length]] = None  # None: each piece at its own size
+    trim: tuple[Length, Length] | None = None  # None: each piece at its own size
     bleed: Length
     safe: Length  # what the pieces' layouts keep clear (tests/test_export_print_shop.py reads it)
     dpi: int

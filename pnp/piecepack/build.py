@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 from .. import options as parse
 from ..diagnostics import PnpError
@@ -49,8 +49,7 @@ def parse_rank_range(text: str) -> tuple[int, int]:
     lo, hi = _rank(low), _rank(high if dash else low)
     if lo is None or hi is None or lo > hi:
         raise PnpError(
-            f"--tiles: {text!r} is not a range of ranks; write LOW-HIGH like 2-5, "
-            "with ranks n (null), a (ace), 2, 3, 4, 5 (0 and 1 also mean null and ace)",
+            f"--tiles: {text!r} is not a range of ranks; write LOW-HIGH like 2-5, with ranks n (null), a (ace), 2, 3, 4, 5 (0 and 1 also mean null and ace)",
             exit_code=2,
         )
     return lo, hi
@@ -103,7 +102,7 @@ def kit_sections(paper: str, bw: bool) -> list[tuple[list[Component], SheetOptio
 @dataclass(frozen=True)
 class Options:
     bw: Annotated[bool, parse.Flag("--bw", "Black and white: the symbols alone tell the suits apart.")] = False
-    tiles: Annotated[Optional[str], parse.Flag("--tiles", "Only the tiles of these ranks, like 2-5 (ranks n, a, 2-5); no coins, dice or pawns.")] = None
+    tiles: Annotated[str | None, parse.Flag("--tiles", "Only the tiles of these ranks, like 2-5 (ranks n, a, 2-5); no coins, dice or pawns.")] = None
     back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
 
 
@@ -135,7 +134,9 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
                 caption="Piecepack coins, dice and pawns",
             ),
         ]
-        coins = f"24 coins, {lay.coin.diameter / 25.4:g} in ({lay.coin.diameter:g} mm) across, with their suits behind; a die net and a pawn strip for each suit."
+        coins = (
+            f"24 coins, {lay.coin.diameter / 25.4:g} in ({lay.coin.diameter:g} mm) across, with their suits behind; a die net and a pawn strip for each suit."
+        )
         # The coins' sheet first: it has room for the file's notes at its foot.
         parts = [Part("Coins, dice and pawns", coins, pages, duplex=True), Part("Tiles", f"24 tiles, {tile_about}", tile_pages, duplex=True)]
         assembly = ASSEMBLY
@@ -144,4 +145,3 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     about = "Pieces of the piecepack, the public-domain game system, to print, cut out and play with."
     doc = document(what, opts.paper, about, parts, assembly=assembly)
     return write_pages(name, doc.pages, opts, title=doc.title, hints=doc.hints)
-

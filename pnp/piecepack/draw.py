@@ -10,8 +10,9 @@ Ranks: null is the empty-set sign (a round ring struck through past its rim), ac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Literal, Sequence
+from typing import Literal
 
 from ..draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
 from ..draw.text import BOLD, MM_PER_PT, cap_height

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..pieces import Design, Image, Piece, Table
 from ..tts import bag, custom_tile, pawn
@@ -82,7 +81,17 @@ def coins(url: Url, at: tuple[float, float], label: str = "") -> list[dict]:
     for i, f in enumerate(ALL_PIECES):
         rank, suit = coin_designs(f)
         x, z = at[0] + (i % 6) * (d + PITCH), at[1] - (i // 6) * (d + PITCH)
-        placed.append(custom_tile(f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}{label}", url(f"{rank.name}.png"), url(f"{suit.name}.png"), (d, d), "circle", COIN_THICKNESS, (x, z)))
+        placed.append(
+            custom_tile(
+                f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}{label}",
+                url(f"{rank.name}.png"),
+                url(f"{suit.name}.png"),
+                (d, d),
+                "circle",
+                COIN_THICKNESS,
+                (x, z),
+            )
+        )
     return placed
 
 

@@ -8,8 +8,8 @@ of the requested size: every suit looks equally big at any size. A symbol is one
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache
-from typing import Callable
 
 from ..draw.shapes import Path, PathOp, Style
 from .model import Suit
@@ -137,10 +137,18 @@ def _arms() -> list[Contour]:
     middle = _curve((-0.09, 0.05), (-0.2, -0.1), (-0.16, -0.32), (0.0, -0.5), (0.16, -0.32), (0.2, -0.1), (0.09, 0.05))
     side = _curve(
         (0.17, 0.05),
-        (0.25, -0.13), (0.3, -0.31), (0.43, -0.3),
-        (0.56, -0.29), (0.58, -0.1), (0.47, -0.02),
-        (0.49, -0.12), (0.43, -0.19), (0.36, -0.14),
-        (0.3, -0.1), (0.29, -0.02), (0.31, 0.05),
+        (0.25, -0.13),
+        (0.3, -0.31),
+        (0.43, -0.3),
+        (0.56, -0.29),
+        (0.58, -0.1),
+        (0.47, -0.02),
+        (0.49, -0.12),
+        (0.43, -0.19),
+        (0.36, -0.14),
+        (0.3, -0.1),
+        (0.29, -0.02),
+        (0.31, 0.05),
     )
     band = _polygon([(-0.33, 0.1), (0.33, 0.1), (0.33, 0.2), (-0.33, 0.2)])
     foot = _curve((0.08, 0.25), (0.07, 0.36), (0.04, 0.44), (0.0, 0.5), (-0.04, 0.44), (-0.07, 0.36), (-0.08, 0.25))

@@ -106,24 +106,42 @@ class Format:
 
 
 FORMATS = {
-    "deck": Format(".deck", ("deck-validate", "deck-stats", "cards-deck"), lambda t: [DECK[0], f"2 {t}", *DECK[2:]], (2, 3),
-                   ("2 0", "٣ 4"), (2, 1)),
-    "grid": Format(".grid", ("power-lines-score",), lambda t: [GRID[0], f"4M {t} 2S 4C", *GRID[2:]], (2, 4),
-                   (GRID[0], "４M 4S 2S 4C", *GRID[2:]), (2, 1)),
-    "record": Format(".record", ("power-lines-score",), lambda t: [RECORD[0], f"{t} @ 1,0", *RECORD[2:]], (2, 1),
-                     (RECORD[0], "2S @ ١,0"), (2, 1)),
-    "tiles": Format(".tiles", ("solitaire-check", "solitaire-solve"), lambda t: [TILES[0], f"2: {t} 3A aC .", *TILES[2:]], (2, 4),
-                    (TILES[0], "٢: 5C 3A aC .", *TILES[2:]), (2, 1)),
-    "layout": Format(".layout", ("solitaire-score-layout",), lambda t: [LAYOUT[0], f"5 {t} 7 8", *LAYOUT[2:]], (2, 3),
-                     (LAYOUT[0], "5 ６ 7 8", *LAYOUT[2:]), (2, 3)),
-    "board": Format(".board", ("paint-score",), lambda t: [*BOARD[:2], f"R1 {t} G2 B1 B1 B3/G1", *BOARD[3:]], (3, 4),
-                    (*BOARD[:2], "R1 R٣ G2 B1 B1 B3/G1", *BOARD[3:]), (3, 4)),
-    "leylines": Format(".leylines", ("ley-check", "ley-score"), lambda t: [LEY[0], f"cairn S {t} h4", LEY[2]], (2, 9),
-                       (LEY[0], "cairn S ٣ h4", LEY[2]), (2, 9)),
-    "ptl": Format(".ptl", ("ptl-check", "ptl-score", "ptl-show"), lambda t: [PTL[0], f"pick 2 {t} b1", *PTL[2:]], (2, 8),
-                  (PTL[0], "pick ٢ yellow b1", *PTL[2:]), (2, 6)),
-    "rules": Format(".toml", ("deck-validate-rules", "deck-random-rules"), lambda t: [RULES[0], "[total]", f"exactly = '{t}'"], (3, 1),
-                    (RULES[0], "[total]", "exactly = '٢٦'"), (3, 1)),
+    "deck": Format(".deck", ("deck-validate", "deck-stats", "cards-deck"), lambda t: [DECK[0], f"2 {t}", *DECK[2:]], (2, 3), ("2 0", "٣ 4"), (2, 1)),
+    "grid": Format(".grid", ("power-lines-score",), lambda t: [GRID[0], f"4M {t} 2S 4C", *GRID[2:]], (2, 4), (GRID[0], "４M 4S 2S 4C", *GRID[2:]), (2, 1)),
+    "record": Format(".record", ("power-lines-score",), lambda t: [RECORD[0], f"{t} @ 1,0", *RECORD[2:]], (2, 1), (RECORD[0], "2S @ ١,0"), (2, 1)),
+    "tiles": Format(
+        ".tiles",
+        ("solitaire-check", "solitaire-solve"),
+        lambda t: [TILES[0], f"2: {t} 3A aC .", *TILES[2:]],
+        (2, 4),
+        (TILES[0], "٢: 5C 3A aC .", *TILES[2:]),
+        (2, 1),
+    ),
+    "layout": Format(
+        ".layout", ("solitaire-score-layout",), lambda t: [LAYOUT[0], f"5 {t} 7 8", *LAYOUT[2:]], (2, 3), (LAYOUT[0], "5 ６ 7 8", *LAYOUT[2:]), (2, 3)
+    ),
+    "board": Format(
+        ".board",
+        ("paint-score",),
+        lambda t: [*BOARD[:2], f"R1 {t} G2 B1 B1 B3/G1", *BOARD[3:]],
+        (3, 4),
+        (*BOARD[:2], "R1 R٣ G2 B1 B1 B3/G1", *BOARD[3:]),
+        (3, 4),
+    ),
+    "leylines": Format(
+        ".leylines", ("ley-check", "ley-score"), lambda t: [LEY[0], f"cairn S {t} h4", LEY[2]], (2, 9), (LEY[0], "cairn S ٣ h4", LEY[2]), (2, 9)
+    ),
+    "ptl": Format(
+        ".ptl", ("ptl-check", "ptl-score", "ptl-show"), lambda t: [PTL[0], f"pick 2 {t} b1", *PTL[2:]], (2, 8), (PTL[0], "pick ٢ yellow b1", *PTL[2:]), (2, 6)
+    ),
+    "rules": Format(
+        ".toml",
+        ("deck-validate-rules", "deck-random-rules"),
+        lambda t: [RULES[0], "[total]", f"exactly = '{t}'"],
+        (3, 1),
+        (RULES[0], "[total]", "exactly = '٢٦'"),
+        (3, 1),
+    ),
 }
 
 ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x9b31m\u202eevil"
@@ -181,7 +199,7 @@ RULES_FILES = {
     "total-min-above-max": ('name = "r"\n[total]\nmin = 30\nmax = 20\n', "3:1"),
     "banned-and-required": ('name = "r"\nbanned = ["5"]\n[copies.min]\n"5" = 1\n', "2:1"),
     "unreachable-total": ('name = "r"\n[total]\nexactly = 500\n[copies.max]\n"*" = 2\n', "3:1"),
-        "floor-above-total": ('name = "r"\n[total]\nexactly = 26\n[copies.min]\n"*" = 3\n', "4:2"),
+    "floor-above-total": ('name = "r"\n[total]\nexactly = 26\n[copies.min]\n"*" = 3\n', "4:2"),
     "empty-items": ('name = "r"\nitems = []\n', "2:1"),
     "unknown-item": ('name = "r"\nbanned = ["dragon"]\n', "2:1"),
     "unknown-key": ('name = "r"\ncolour = "red"\n', "2:1"),
@@ -210,7 +228,10 @@ def _rules_cases() -> list[Case]:
 CARDS = ("build", "power-lines-cards", "--out", "{d}/out")
 PIECEPACK = ("build", "piecepack", "--out", "{d}/out", "--tiles", "2-5")
 OPTIONS = {
-    "back-offset": (CARDS + ("--back-offset",), ["inf,0", "nan,0", "1e309,0", "1000,1000", "5.5,0", "0,-5.01", "1;2", "", "３,0", "1_0,0", "0x1,0", "1,2,3", " , ", "\x1b[31m,0"]),
+    "back-offset": (
+        CARDS + ("--back-offset",),
+        ["inf,0", "nan,0", "1e309,0", "1000,1000", "5.5,0", "0,-5.01", "1;2", "", "３,0", "1_0,0", "0x1,0", "1,2,3", " , ", "\x1b[31m,0"],
+    ),
     "piecepack-back-offset": (PIECEPACK + ("--back-offset",), ["-inf,0", "0,NaN"]),
     "bleed": (CARDS + ("--bleed",), ["inf", "nan", "-0.1", "10.5", "３", "1e1", "1" * 400]),
     "build-seed": (("build", "pack-solitaire", "--out", "{d}/out", "--seed"), ["-1", "4294967296", "9" * 5000, "３", "1e3", "", "0x10"]),
@@ -232,11 +253,7 @@ OPTIONS = {
 
 
 def _option_cases() -> list[Case]:
-    return [
-        Case(f"option-{name}-{i}", (*args, value), 2, quiet=True)
-        for name, (args, values) in OPTIONS.items()
-        for i, value in enumerate(values)
-    ]
+    return [Case(f"option-{name}-{i}", (*args, value), 2, quiet=True) for name, (args, values) in OPTIONS.items() for i, value in enumerate(values)]
 
 
 # --- output paths ---------------------------------------------------------------------------------
@@ -247,8 +264,15 @@ OUTPUTS = [
     Case("out-in-proc", ("build", "piecepack", "--tiles", "2-5", "--format", "pdf", "--out", "/proc/pnp-out"), 2),
     Case("out-name-too-long", ("build", "piecepack", "--tiles", "2-5", "--format", "pdf", "--out", "{d}/" + "o" * 300), 2),
     Case("out-all-targets-in-proc", ("build", "--out", "/proc/self/pnp"), 2),
-    Case("out-file-is-a-folder", ("build", "piecepack", "--tiles", "2-5", "--format", "pdf", "--out", "{d}/out"), 2, setup=("dir:out/piecepack-tiles-2-5.pdf",)),
-    Case("out-would-overwrite-deck", ("build", "power-lines-cards", "--format", "pdf", "--out", "{d}/out", "--deck", "{d}/out/power-lines-cards.pdf"), 2, setup=("copy:starter.deck:out/power-lines-cards.pdf",)),
+    Case(
+        "out-file-is-a-folder", ("build", "piecepack", "--tiles", "2-5", "--format", "pdf", "--out", "{d}/out"), 2, setup=("dir:out/piecepack-tiles-2-5.pdf",)
+    ),
+    Case(
+        "out-would-overwrite-deck",
+        ("build", "power-lines-cards", "--format", "pdf", "--out", "{d}/out", "--deck", "{d}/out/power-lines-cards.pdf"),
+        2,
+        setup=("copy:starter.deck:out/power-lines-cards.pdf",),
+    ),
     Case("deal-o-folder", ("solitaire", "deal", "--seed", "3", "-o", "{d}"), 2),
     Case("deal-o-under-a-file", ("solitaire", "deal", "--seed", "3", "-o", "{d}/starter.deck/x.tiles"), 2),
     Case("deal-o-in-proc", ("solitaire", "deal", "--seed", "3", "-o", "/proc/pnp.tiles"), 2),

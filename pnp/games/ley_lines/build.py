@@ -37,7 +37,9 @@ def board_pages(paper: str, players: int) -> list[Drawing]:
     lay, v = print_layout(), view(players)
     # Seams on the lines between spaces, never through one: the lattice starts at the label margin.
     grid = (v.margin, v.margin, v.size)
-    opts = PosterOptions(paper, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid, lay.overview_notes_room)
+    opts = PosterOptions(
+        paper, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid, lay.overview_notes_room
+    )
     return tile_poster(board_drawing(players), opts)
 
 
@@ -61,8 +63,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     board = document(
         "Ley Lines - board",
         opts.paper,
-        f"{GAME.made_by}: the board ({island}) at true size over {len(sheets)} sheets. "
-        f"The cairns and tors are a piecepack's coins and pawns. {rules}",
+        f"{GAME.made_by}: the board ({island}) at true size over {len(sheets)} sheets. The cairns and tors are a piecepack's coins and pawns. {rules}",
         [
             Part("Board overview", "the whole board at reduced scale: where each sheet goes.", [overview]),
             Part("Board sheets", "the board at true size, 1 in (25.4 mm) spaces; neighbouring sheets overlap.", sheets),
@@ -76,8 +77,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     dominoes = document(
         "Ley Lines - dominoes",
         opts.paper,
-        f"{GAME.made_by}: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: "
-        f"a 3-player game sets them aside. {rules}",
+        f"{GAME.made_by}: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: a 3-player game sets them aside. {rules}",
         [Part("Dominoes", "fronts with pips, each page followed by its backs.", domino_pages(opts.paper, back_offset), duplex=True)],
     )
     written = write_pages(f"{NAME}-board", board.pages, opts, title=board.title, hints=board.hints)
@@ -87,4 +87,3 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     written += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
     written += write_rules(GAME.rules, opts, figures(), **sheet_context())
     return written
-

@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from ... import options as parse
-from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, paper_size, read_record
+from ...app import (
+    App,
+    GameSeedOption,
+    JsonOption,
+    OutputOption,
+    PaperOption,
+    RecordRead,
+    Report,
+    at_turn,
+    deliver,
+    drawing_output,
+    fresh_seed,
+    invalid_record,
+    json_name,
+    paper_size,
+    read_record,
+    write_drawing,
+)
 from ...diagnostics import plural, shown
 from ...output import check_file
 from ...textfile import read_bytes
@@ -29,9 +46,6 @@ Read = RecordRead[Record, Game]
 RecordArg = Annotated[Path, typer.Argument(help="A .leylines game record; - reads standard input.", dir_okay=False, metavar="RECORD", parser=parse.input_path)]
 
 
-
-
-
 def read_game(path: Path, until_turn: int | None = None) -> Read:
     data = read_bytes(path)
     return read_record(data, load_record, replay, until_turn)
@@ -39,8 +53,6 @@ def read_game(path: Path, until_turn: int | None = None) -> Read:
 
 def _status(game: Game) -> str:
     return f"finished: {game.finished}" if game.finished else "unfinished"
-
-
 
 
 @app.command("check", result=("players", "turns", "finished"), example="pnp ley-lines check game.leylines")
@@ -106,12 +118,16 @@ def score_command(record_path: RecordArg, as_json: JsonOption = False) -> Report
     return Report(record_path, [], result, read.data)
 
 
-
 @app.command("show", result=("turn", "output"), example="pnp ley-lines show game.leylines --turn 12 --paper letter -o turn12.pdf")
 def show_command(
     record_path: RecordArg,
-    turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default.")] = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the set-up); the last by default."),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)
+    ] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:

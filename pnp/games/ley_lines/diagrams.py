@@ -133,6 +133,7 @@ def _bridges() -> list[tuple[Space, Space]]:
 
 # --- close-ups ---------------------------------------------------------------------------
 
+
 def _key(pos: Position, scored: list[Scored] = ()) -> str:
     """What the pieces of a close-up are, and the suits' initials on them."""
     owners = {c.owner for c in pos.cairns.values()} | set(pos.tors.values()) | {e.owner for e in scored}

@@ -6,9 +6,9 @@ Everything is drawn in mm, origin top-left, north up; a space is `space` mm squa
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Sequence
 
 from ...draw.poster import GUARD
 from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, scale
@@ -324,7 +324,9 @@ def position_page(game: Game, title: str, paper: str = "a4") -> Drawing:
     scored = [e.scored for e in game.events if e.turn == game.turns and game.turns > 0]
     lines = ["scores: " + ", ".join(f"{s} {game.scores[s]}" for s in game.players) + (f"; {game.finished}" if game.finished else "")]
     lines += [f"turn {game.turns}: {e.owner}'s cairn {e.value} on {name(e.cairn)} scored {e.points} at {e.tor_owner}'s tor on {name(e.tor)}" for e in scored]
-    lines.append("purple: where each cairn's energy flows now (a bar: it stops; short dashes: a tie stops it); orange: scored this turn, with the dominoes it took away")
+    lines.append(
+        "purple: where each cairn's energy flows now (a bar: it stops; short dashes: a tie stops it); orange: scored this turn, with the dominoes it took away"
+    )
     # The heading at its own size, wrapped to the paper; only the board is scaled.
     size, headings = wrap_shrinking(title, BOLD, size, room)
     page = Drawing(page_w, page_h, title=title)

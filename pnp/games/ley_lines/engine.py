@@ -189,13 +189,7 @@ class Placer:
 
     def legal(self, first: Space, a: int, second: Space, b: int) -> bool:
         pos = self.pos
-        return (
-            adjacent(first, second)
-            and pos.empty(first)
-            and pos.empty(second)
-            and self.half_ok(first, a, second, b)
-            and self.half_ok(second, b, first, a)
-        )
+        return adjacent(first, second) and pos.empty(first) and pos.empty(second) and self.half_ok(first, a, second, b) and self.half_ok(second, b, first, a)
 
     def placements(self, d: Domino) -> list[tuple[Space, int, Space, int]]:
         """Every legal way to lay domino `d`: (first space, its value, second space, its value), in board order."""

@@ -174,7 +174,9 @@ def _space(column: int, token: str) -> Space:
     if space is None:
         b = board()
         last = name((b.columns, b.rows))
-        raise _Bad("bad-space", f"'{_shown(token)}' is not a space: a column a-{last[0]} (west to east) and a row 1-{b.rows} (south to north), like f10", column)
+        raise _Bad(
+            "bad-space", f"'{_shown(token)}' is not a space: a column a-{last[0]} (west to east) and a row 1-{b.rows} (south to north), like f10", column
+        )
     return space
 
 

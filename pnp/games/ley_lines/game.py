@@ -145,18 +145,30 @@ def _cairn(game: Game, item: CairnItem) -> None:
         raise _Breach("cairns-done", f"all {total} cairns are placed; the tors come next", item.line, item.column)
     expected = game.players[len(game.cairns_placed) % game.n]
     if item.owner != expected:
-        raise _Breach("cairn-order", f"it is {expected}'s turn to place a cairn: cairns go down one at a time in seat order ({_order(game.players)})", item.line, item.at["owner"])
+        raise _Breach(
+            "cairn-order",
+            f"it is {expected}'s turn to place a cairn: cairns go down one at a time in seat order ({_order(game.players)})",
+            item.line,
+            item.at["owner"],
+        )
     own = Counter(str(v) for o, v, _ in game.cairns_placed if o == item.owner)
     own[str(item.value)] += 1
     if any(v.code == "too-many-copies" for v in cairn_rules().check(own)):
         first = next(line for o, v, line in game.cairns_placed if o == item.owner and v == item.value)
         left = ", ".join(str(v) for v in range(CAIRNS_EACH) if own[str(v)] == 0)
-        raise _Breach("cairn-value", f"{item.owner} already placed its cairn {item.value} (line {first}); each value 0-5 is one coin; left: {left}", item.line, item.at["value"])
+        raise _Breach(
+            "cairn-value",
+            f"{item.owner} already placed its cairn {item.value} (line {first}); each value 0-5 is one coin; left: {left}",
+            item.line,
+            item.at["value"],
+        )
     _on_board(game, item.space, item.line, item.at["space"])
     _empty(game, item.space, item.line, item.at["space"])
     near = [s for s in neighbours(item.space) if s in game.pos.cairns]
     if near:
-        raise _Breach("cairn-adjacent", f"{name(item.space)} is next to the cairn on {name(near[0])}; cairns may touch only diagonally", item.line, item.at["space"])
+        raise _Breach(
+            "cairn-adjacent", f"{name(item.space)} is next to the cairn on {name(near[0])}; cairns may touch only diagonally", item.line, item.at["space"]
+        )
     game.pos.cairns[item.space] = Cairn(item.owner, item.value)
     game.cairns_placed.append((item.owner, item.value, item.line))
 
@@ -168,20 +180,37 @@ def _tor(game: Game, item: TorItem) -> None:
         for suit in game.players:
             counts = Counter(str(v) for o, v, _ in game.cairns_placed if o == suit)
             missing += [f"{suit} {v.item}" for v in cairn_rules().check(counts) if v.code == "too-few-copies"]
-        raise _Breach("tor-early", f"only {len(game.cairns_placed)} of {total} cairns {'is' if len(game.cairns_placed) == 1 else 'are'} placed (still to place: {', '.join(missing)}); tors come after every cairn", item.line, item.column)
+        raise _Breach(
+            "tor-early",
+            f"only {len(game.cairns_placed)} of {total} cairns {'is' if len(game.cairns_placed) == 1 else 'are'} placed (still to place: {', '.join(missing)}); tors come after every cairn",
+            item.line,
+            item.column,
+        )
     if game.tors_placed == game.n:
         raise _Breach("tors-done", f"all {game.n} tors are placed; each player has one", item.line, item.column)
     expected = game.players[game.n - 1 - game.tors_placed]
     if item.owner != expected:
-        raise _Breach("tor-order", f"it is {expected}'s turn to place a tor: tors go down in reverse seat order, the last cairn's owner first ({_order(game.players[::-1])})", item.line, item.at["owner"])
+        raise _Breach(
+            "tor-order",
+            f"it is {expected}'s turn to place a tor: tors go down in reverse seat order, the last cairn's owner first ({_order(game.players[::-1])})",
+            item.line,
+            item.at["owner"],
+        )
     _on_board(game, item.space, item.line, item.at["space"])
     _empty(game, item.space, item.line, item.at["space"])
     near = [s for s in neighbours(item.space) if s in game.pos.cairns]
     if near:
-        raise _Breach("tor-adjacent", f"{name(item.space)} is next to the cairn on {name(near[0])}; a tor may touch a cairn only diagonally", item.line, item.at["space"])
+        raise _Breach(
+            "tor-adjacent", f"{name(item.space)} is next to the cairn on {name(near[0])}; a tor may touch a cairn only diagonally", item.line, item.at["space"]
+        )
     close = [s for s in game.pos.tors if king_distance(s, item.space) < TOR_SPACING]
     if close:
-        raise _Breach("tor-spacing", f"{name(item.space)} is too close to the tor on {name(close[0])}: tors need two whole spaces between them, along rows, columns or diagonals", item.line, item.at["space"])
+        raise _Breach(
+            "tor-spacing",
+            f"{name(item.space)} is too close to the tor on {name(close[0])}: tors need two whole spaces between them, along rows, columns or diagonals",
+            item.line,
+            item.at["space"],
+        )
     game.pos.tors[item.space] = item.owner
     game.tors_placed += 1
 
@@ -206,7 +235,12 @@ def _deal(game: Game, item: DealItem) -> None:
             owner, line = game.dealt[d]
             raise _Breach("bad-deal", f"{domino_name(d)} was already dealt to {owner} (line {line})", item.line, column)
     if len(item.dominoes) != HAND:
-        raise _Breach("hand-size", f"{len(item.dominoes)} dominoes dealt; the {rules.total.exactly} dominoes go out evenly, {HAND} to each player", item.line, item.at["owner"])
+        raise _Breach(
+            "hand-size",
+            f"{len(item.dominoes)} dominoes dealt; the {rules.total.exactly} dominoes go out evenly, {HAND} to each player",
+            item.line,
+            item.at["owner"],
+        )
     game.hands[item.owner] = Counter(domino(*v) for v in item.dominoes)
     for values in item.dominoes:
         game.dealt[domino(*values)] = (item.owner, item.line)
@@ -219,7 +253,12 @@ def _turn(game: Game, item: TurnItem) -> None:
         raise _Breach("game-over", f"the game is over: {game.finished} (line {game.finished_line})", item.line, item.column)
     expected = game.to_move()
     if item.player != expected:
-        raise _Breach("turn-order", f"it is {expected}'s turn: play goes round in seat order ({_order(game.players)}), {game.players[0]} first", item.line, item.at["player"])
+        raise _Breach(
+            "turn-order",
+            f"it is {expected}'s turn: play goes round in seat order ({_order(game.players)}), {game.players[0]} first",
+            item.line,
+            item.at["player"],
+        )
     if item.values is None:
         game.turns += 1
         game.passes += 1
@@ -250,11 +289,21 @@ def _turn(game: Game, item: TurnItem) -> None:
         _on_board(game, space, item.line, item.at[key])
         _empty(game, space, item.line, item.at[key])
     if not adjacent(first, second):
-        raise _Breach("not-adjacent", f"{name(first)} and {name(second)} are not side by side: a domino covers two orthogonally adjacent spaces", item.line, item.at["second"])
+        raise _Breach(
+            "not-adjacent",
+            f"{name(first)} and {name(second)} are not side by side: a domino covers two orthogonally adjacent spaces",
+            item.line,
+            item.at["second"],
+        )
     placer = Placer(game.pos)
     if not placer.legal(first, a, second, b):
         blocked, value, key = (first, a, "first") if not placer.half_ok(first, a, second, b) else (second, b, "second")
-        raise _Breach("no-energy-path", f"the {value} on {name(blocked)} has no energy path to a tor (values never falling) or a cairn (never rising); {_where_legal(game, d)}", item.line, item.at[key])
+        raise _Breach(
+            "no-energy-path",
+            f"the {value} on {name(blocked)} has no energy path to a tor (values never falling) or a cairn (never rising); {_where_legal(game, d)}",
+            item.line,
+            item.at[key],
+        )
     game.pos.place(first, a, second, b)
     game.played[d] = item.line
     game.laid[item.player] = laid + 1

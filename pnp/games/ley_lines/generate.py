@@ -56,11 +56,7 @@ def _set_up(game: Game, lines: list[str], rng: random.Random) -> bool:
         lines.append(f"cairn {suit} {value} {name(space)}")
     for k in range(n):
         suit = game.players[n - 1 - k]
-        free = [
-            s
-            for s in sorted(pos.spaces)
-            if pos.empty(s) and not _touches(s, pos.cairns) and all(king_distance(s, t) >= TOR_SPACING for t in pos.tors)
-        ]
+        free = [s for s in sorted(pos.spaces) if pos.empty(s) and not _touches(s, pos.cairns) and all(king_distance(s, t) >= TOR_SPACING for t in pos.tors)]
         if not free:
             return False
         space = rng.choice(free)

@@ -9,8 +9,14 @@ from ...piecepack.model import Suit
 
 def _pad_row(n: int) -> Row:
     key = f"cairn{n}"
-    fixed = (entry(f"{key}-turn", 0.07), entry(f"{key}-tor", 0.08), entry(f"{key}-value", 0.08), entry(f"{key}-spaces", 0.08),
-             tick(f"{key}-same-suit", 0.12), entry(f"{key}-points", 0.09))
+    fixed = (
+        entry(f"{key}-turn", 0.07),
+        entry(f"{key}-tor", 0.08),
+        entry(f"{key}-value", 0.08),
+        entry(f"{key}-spaces", 0.08),
+        tick(f"{key}-same-suit", 0.12),
+        entry(f"{key}-points", 0.09),
+    )
     return fixed + tuple(entry(f"{key}-{suit.name.lower()}", 0.12) for suit in Suit)
 
 
@@ -20,7 +26,13 @@ def score_pad(paper: str) -> Drawing:
         "Add the points to the running total of the tor's owner, in that player's column. 3 players leave one column empty.",
     ]
     names = (entry(f"player-{suit.name.lower()}", 0.12) for suit in Suit)
-    head = (heading("Turn", 0.07), heading("Tor of", 0.08), heading("Cairn value", 0.08), heading("Spaces", 0.08),
-            heading("Same suit x2", 0.12), heading("Points", 0.09)) + tuple(heading(suit.name.capitalize(), 0.12) for suit in Suit)
+    head = (
+        heading("Turn", 0.07),
+        heading("Tor of", 0.08),
+        heading("Cairn value", 0.08),
+        heading("Spaces", 0.08),
+        heading("Same suit x2", 0.12),
+        heading("Points", 0.09),
+    ) + tuple(heading(suit.name.capitalize(), 0.12) for suit in Suit)
     log = Table(((heading("Players", 0.52), *names), head), grow=_pad_row)
     return pad_page(paper, "Ley Lines - score pad", notes, lambda n: Block("", "", ((log,),)))

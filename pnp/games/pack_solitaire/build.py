@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NamedTuple, Optional
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ... import options as parse
 from ...diagnostics import PnpError, plural, rejected, shown
@@ -49,8 +49,7 @@ BOOK_FOOTNOTE = (
     "The answers are at the back, in an order of their own."
 )
 ANSWERS_FOOTNOTE = (
-    "On each tile: its number, and its turn clockwise if it is not upright (12@90: tile 12 a quarter turn). "
-    "Score a layout with pnp solitaire score."
+    "On each tile: its number, and its turn clockwise if it is not upright (12@90: tile 12 a quarter turn). Score a layout with pnp solitaire score."
 )
 
 
@@ -77,12 +76,21 @@ def parse_deals(text: str) -> Deals:
 
 @dataclass(frozen=True)
 class Options:
-    seed: Annotated[Optional[int], parse.Flag("--seed", "Which deal to cut out (1 if no option is given): the same seed as `pnp solitaire deal --seed`.", parse.seed)] = None
+    seed: Annotated[
+        int | None, parse.Flag("--seed", "Which deal to cut out (1 if no option is given): the same seed as `pnp solitaire deal --seed`.", parse.seed)
+    ] = None
     deals: Annotated[
-        Optional[Deals], parse.Flag("--deals", "A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.", parse_deals, "A-B")
+        Deals | None,
+        parse.Flag("--deals", "A puzzle book instead: deals like 1-20 (or one, like 7) at reduced scale, answers at the back.", parse_deals, "A-B"),
     ] = None
     tiles: Annotated[
-        Optional[Path], parse.Flag("--tiles", "A deal of your own to cut out, from a .tiles file (as `pnp solitaire check` reads it; - reads standard input).", parse.input_path, "FILE")
+        Path | None,
+        parse.Flag(
+            "--tiles",
+            "A deal of your own to cut out, from a .tiles file (as `pnp solitaire check` reads it; - reads standard input).",
+            parse.input_path,
+            "FILE",
+        ),
     ] = None
     bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
 
@@ -101,9 +109,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     """A deal at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
     given = [flag for flag, value in (("--seed", options.seed), ("--deals", options.deals), ("--tiles", options.tiles)) if value is not None]
     if len(given) > 1:
-        raise PnpError(
-            f"{' and '.join(given)}: give one; --seed prints one deal to cut out, --deals a book of deals, --tiles a deal of your own", exit_code=2
-        )
+        raise PnpError(f"{' and '.join(given)}: give one; --seed prints one deal to cut out, --deals a book of deals, --tiles a deal of your own", exit_code=2)
     if options.deals:
         files = _book(opts, list(range(options.deals.first, options.deals.last + 1)), options.bw)
     elif options.tiles is not None:
@@ -243,7 +249,11 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
         f"{GAME.made_by}: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
         [
             Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer.", deal_pages),
-            Part("Record sheet", "grids to record a game; copy it as often as you like.", [record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True)]),
+            Part(
+                "Record sheet",
+                "grids to record a game; copy it as often as you like.",
+                [record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True)],
+            ),
             Part(
                 "Answers",
                 f"best layouts drawn as tiles in place, {'one' if per == 1 else f'up to {per}'} a page, in an order of their own, so no answer shares a page with the next deal's.",
@@ -252,5 +262,3 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
         ],
     )
     return write_pages(f"{NAME}-deals-{span}", doc.pages, opts, title=doc.title, hints=doc.hints)
-
-

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 import signal
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Iterator, Optional
+from typing import Annotated
 
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_kind, write_drawing, JsonOption, OutputOption, PaperOption, Report, deliver, envelope, fresh_seed, json_name, paper_size
+from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_kind, envelope, fresh_seed, json_name, paper_size, write_drawing
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -27,7 +28,9 @@ app = App(
     example="pnp solitaire deal --seed 7 -o deal.tiles",
 )
 
-TilesArg = Annotated[Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`); - reads standard input.", dir_okay=False, metavar="TILES", parser=parse.input_path)]
+TilesArg = Annotated[
+    Path, typer.Argument(help="A .tiles file (see `pnp solitaire deal`); - reads standard input.", dir_okay=False, metavar="TILES", parser=parse.input_path)
+]
 
 
 def load_tiles(path: Path) -> TileSet:
@@ -45,7 +48,7 @@ def deal_text(seed: int) -> str:
 
 @app.command("deal", result=("seed", "tiles", "output"), example="pnp solitaire deal --seed 7 -o deal.tiles")
 def deal_command(
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deal; one is chosen if left out.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", parser=parse.seed, help="Same seed, same deal; one is chosen if left out.")] = None,
     output: OutputOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -71,7 +74,12 @@ def _cell(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1} column {cell[1] + 1}"
 
 
-LayoutArg = Annotated[Path, typer.Argument(help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT", parser=parse.input_path)]
+LayoutArg = Annotated[
+    Path,
+    typer.Argument(
+        help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT", parser=parse.input_path
+    ),
+]
 
 
 def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
@@ -147,12 +155,13 @@ def _key() -> str:
     return "marks: " + ", ".join(f"{MARKS[k]} {MEANINGS[k]}" for k in MARKS)
 
 
-
 @app.command("show", result=("tiles_placed", "pairs", "score", "output", "scale"), example="pnp solitaire show deal.tiles best.layout -o best.pdf")
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Draw it into this .pdf or .svg file (default: print it as text).", dir_okay=False)] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Draw it into this .pdf or .svg file (default: print it as text).", dir_okay=False)
+    ] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -179,7 +188,11 @@ def show_command(
     else:
         from .draw import show_layout_page  # the drawing loads only to draw
 
-        heading = [f"Pack Solitaire: {shown(layout.name)} with the tiles of {shown(tiles.name)}", _summary(result) + ("" if not broken else " (a broken pair is against the rules)"), "Each pair of facing squares is marked where the two tiles meet; " + _key() + "."]
+        heading = [
+            f"Pack Solitaire: {shown(layout.name)} with the tiles of {shown(tiles.name)}",
+            _summary(result) + ("" if not broken else " (a broken pair is against the rules)"),
+            "Each pair of facing squares is marked where the two tiles meet; " + _key() + ".",
+        ]
         shown_page = show_layout_page(size, heading, tileset.tiles, placed, pairs)
         scale = shown_page.scale
         write_drawing(output, shown_page.page, as_json, scale)
@@ -226,9 +239,11 @@ def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
 @app.command("solve", result=SOLVE_FIELDS, example="pnp solitaire solve deal.tiles -o best.layout")
 def solve_command(
     tiles: TilesArg,
-    time_limit: Annotated[float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")] = 60.0,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")
+    ] = 60.0,
     as_json: JsonOption = False,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Also write the layout to this .layout file.", dir_okay=False)] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Also write the layout to this .layout file.", dir_okay=False)] = None,
 ) -> Report:
     """The best layout: as many tiles placed as possible, then the highest score, proven where time allows.
     Ctrl-C stops the search: it prints the best layout found so far (and writes it with -o), not proven, exit 130."""
@@ -245,7 +260,12 @@ def solve_command(
     if output is not None:
         write_file(output, text)
     keys = ("score", "tiles_placed", "proven_optimal", "bound")
-    result = {k: getattr(solution, k) for k in keys} | {"layout": text, "seconds": round(solution.seconds, 3), "engine": solution.engine, "interrupted": interrupted}
+    result = {k: getattr(solution, k) for k in keys} | {
+        "layout": text,
+        "seconds": round(solution.seconds, 3),
+        "engine": solution.engine,
+        "interrupted": interrupted,
+    }
     report = Report(tiles, result=result)
     if not as_json:
         if solution.proven_optimal:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from ...draw.pages import titled_page
 from ...draw.poster import GUARD
-from ...draw.sheets import room_below
 from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
+from ...draw.sheets import room_below
 from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm, wrap_cutting
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...piecepack.colours import mix
@@ -122,7 +122,9 @@ def cut_lines(corners: list[tuple[float, float]], size: float, bw: bool, overhan
     return lines
 
 
-def record_sheet(paper: str, title: str, bw: bool = False, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None, games: int | None = None) -> Drawing:
+def record_sheet(
+    paper: str, title: str, bw: bool = False, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None, games: int | None = None
+) -> Drawing:
     """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each.
 
     `deal_blank` heads each grid with a blank for the deal's number (the puzzle book's
@@ -174,8 +176,17 @@ def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: f
         page.room = (x, y, w, note_y - cap_height(lay.small_size) - sheet.page_inset - y)
     ids = sorted(tiles)
     what = f"Tile {ids[0]}" if len(ids) == 1 else f"Tiles {', '.join(map(str, ids))}"
-    page.add(Text(page.width / 2, note_y, f"{what} of the deal: cut out along the solid lines; the grids above stay whole.",
-                  lay.small_size, "Helvetica", _ink(bw), "middle"))
+    page.add(
+        Text(
+            page.width / 2,
+            note_y,
+            f"{what} of the deal: cut out along the solid lines; the grids above stay whole.",
+            lay.small_size,
+            "Helvetica",
+            _ink(bw),
+            "middle",
+        )
+    )
     corners = [(left + i * size, top) for i in range(len(ids))]
     for (x, y), tile_id in zip(corners, ids):
         page.add(group(*dealt_tile(tile_id, tiles[tile_id], bw=bw), at=(x, y)))
@@ -383,7 +394,11 @@ def show_layout_page(paper: str, heading: list[str], tiles: dict[int, Tile], lay
     *texts, (_, font, pt, scale_y) = texts
     page.add(*(Text(margin, at, part, pt, font, "#000000") for part, font, pt, at in texts))
     name = "A4" if paper == "a4" else paper.title()
-    said = "Tiles at true size (2 in, 50.8 mm): print at 100 %." if k >= 1 else f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles does not fit on {name} paper."
+    said = (
+        "Tiles at true size (2 in, 50.8 mm): print at 100 %."
+        if k >= 1
+        else f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles does not fit on {name} paper."
+    )
     page.add(Text(margin, scale_y, said, pt, font, "#000000"))
     t = size * k
     left = margin + (room - SIZE * t) / 2

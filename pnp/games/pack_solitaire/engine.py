@@ -140,8 +140,7 @@ def score_layout(tiles: dict[int, Tile], layout: Layout) -> ScoreResult:
         if kind == "invalid":
             texts = (square_text(a), square_text(b))
             result.violations.append(
-                Violation((cell_a, cell_b), texts, f"{texts[0]} faces {texts[1]}: "
-                          "ranks neither match nor sum to 5 and neither square is empty")
+                Violation((cell_a, cell_b), texts, f"{texts[0]} faces {texts[1]}: ranks neither match nor sum to 5 and neither square is empty")
             )
     # The rules check every tile against each neighbour, so each matching pair is
     # met once from each side and scores twice.

@@ -82,7 +82,14 @@ def parse_tiles(data: bytes | str) -> Parsed[TileSet]:
         shape = {"coin": sum(s is not None for s, _ in squares), "empty": sum(s is None for s, _ in squares)}
         for v in SQUARE_RULES.check(shape):
             have = shape[v.item]
-            found.append(error("bad-tile", f"tile {ident} has {plural(have, 'coin' if v.item == 'coin' else 'empty square')}; every tile holds 3 coins and 1 empty square", line, column))
+            found.append(
+                error(
+                    "bad-tile",
+                    f"tile {ident} has {plural(have, 'coin' if v.item == 'coin' else 'empty square')}; every tile holds 3 coins and 1 empty square",
+                    line,
+                    column,
+                )
+            )
         pack = "first" if ident in PACKS["first"] else "second"
         coins[pack] += [(str(s), line, col) for s, col in squares if s is not None]
         result.tiles[ident] = tuple(s for s, _ in squares)  # type: ignore[assignment]
@@ -102,7 +109,16 @@ def _tile_line(line: int, words: list[tuple[int, str]], found: list[Diagnostic])
         if len(words) > 1 and words[1][1].startswith(":"):  # `1 : ...`
             head, rest, words = first, words[1][1][1:], words[1:]
         else:
-            found.append(error("malformed", f"the colon after tile id {first} is missing: write `{first}: {' '.join(w[:12] for _, w in words[1:5]) or 'UL UR LL LR'}` (each line is `ID: UL UR LL LR`)" if re.fullmatch(r"[0-9]{1,6}", first) else f"expected `ID: UL UR LL LR`, like `1: 3S 5M 4C .`; got {first!r}", line, column))
+            found.append(
+                error(
+                    "malformed",
+                    f"the colon after tile id {first} is missing: write `{first}: {' '.join(w[:12] for _, w in words[1:5]) or 'UL UR LL LR'}` (each line is `ID: UL UR LL LR`)"
+                    if re.fullmatch(r"[0-9]{1,6}", first)
+                    else f"expected `ID: UL UR LL LR`, like `1: 3S 5M 4C .`; got {first!r}",
+                    line,
+                    column,
+                )
+            )
             return None
     if not re.fullmatch(r"[0-9]{1,6}", head):  # ASCII digits only, as in every pnp format
         found.append(error("bad-id", f"{head!r} is not a tile id: ids are the numbers 1 to 16", line, column))
@@ -136,7 +152,14 @@ def _check_pack(pack: str, placed: list[tuple[str, int, int]], found: list[Diagn
     for coin, line, col in placed:
         counts[coin] += 1
         if coin in seen:
-            found.append(error("duplicate-coin", f"coin {coin} is on two of tiles {ids[0]}-{ids[-1]} (also line {seen[coin][0]}); each {pack} piecepack coin is used once", line, col))
+            found.append(
+                error(
+                    "duplicate-coin",
+                    f"coin {coin} is on two of tiles {ids[0]}-{ids[-1]} (also line {seen[coin][0]}); each {pack} piecepack coin is used once",
+                    line,
+                    col,
+                )
+            )
         seen.setdefault(coin, (line, col))
     missing = [v.item for v in PACK_RULES.check(counts) if v.code == "too-few-copies"]
     if missing and report_missing:

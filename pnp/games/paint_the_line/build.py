@@ -57,7 +57,11 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         f"{GAME.made_by}, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
         [
             Part("Boards", "the movement board and the scoring board.", [boards_page(opts.paper, bw)]),
-            Part("Pyramids", f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.", pyramid_pages(opts.paper, bw)),
+            Part(
+                "Pyramids",
+                f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.",
+                pyramid_pages(opts.paper, bw),
+            ),
         ],
         assembly=[
             "Cut each pyramid net out along its solid outline, glue tab included.",
@@ -69,4 +73,3 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     about = f"A score pad for {GAME.made_by}: every group of each player's colours, game by game, to fill in by hand or on screen."
     written = write_pages(f"{NAME}-bw" if bw else NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
     return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-

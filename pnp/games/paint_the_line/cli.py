@@ -4,12 +4,29 @@ and score the scoring board of a finished game (`.board`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from ... import options as parse
-from ...app import App, at_turn, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, PaperOption, RecordRead, Report, deliver, fresh_seed, invalid_record, json_name, paper_size, read_record
+from ...app import (
+    App,
+    GameSeedOption,
+    JsonOption,
+    OutputOption,
+    PaperOption,
+    RecordRead,
+    Report,
+    at_turn,
+    deliver,
+    drawing_output,
+    fresh_seed,
+    invalid_record,
+    json_name,
+    paper_size,
+    read_record,
+    write_drawing,
+)
 from ...diagnostics import error, plural, shown
 from ...output import check_file
 from ...textfile import decode, read_bytes, tokens_by_line
@@ -29,13 +46,9 @@ Read = RecordRead[Record, Game]
 RecordArg = Annotated[Path, typer.Argument(help="A .ptl game record; - reads standard input.", dir_okay=False, metavar="RECORD", parser=parse.input_path)]
 
 
-
-
 def read_game(path: Path, data: bytes | None = None, until_turn: int | None = None) -> Read:
     data = read_bytes(path) if data is None else data
     return read_record(data, load_record, replay, until_turn)
-
-
 
 
 def _status(game: Game) -> str:
@@ -139,7 +152,12 @@ def _record_board(path: Path, data: bytes, as_json: bool) -> tuple[Board | None,
 
 @app.command("score", result=("players", "colours", "winner", "finished", "turns"), example="pnp paint-the-line score game.ptl --json")
 def score_command(
-    file: Annotated[Path, typer.Argument(help="A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", metavar="GAME", parser=parse.input_path)],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", metavar="GAME", parser=parse.input_path
+        ),
+    ],
     as_json: JsonOption = False,
 ) -> Report:
     """Score a game: each group of one colour on the scoring board is worth its pips times its pyramids."""
@@ -171,7 +189,6 @@ def score_command(
 # --- show -----------------------------------------------------------------------------------
 
 
-
 def move_line(g: Game) -> str:
     """The last turn in words, or what the position is when there is none."""
     m = g.last
@@ -187,8 +204,13 @@ def move_line(g: Game) -> str:
 @app.command("show", result=("turn", "output"), example="pnp paint-the-line show game.ptl --turn 12 --paper letter -o turn12.pdf")
 def show_command(
     record_path: RecordArg,
-    turn: Annotated[Optional[int], typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the colour picks); the last by default.")] = None,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the colour picks); the last by default."),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)
+    ] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:

@@ -9,8 +9,8 @@ A group is a largest set of same-coloured tops joined edge to edge, worth
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from pnp.rules import Copies, MultisetRules
 

@@ -44,7 +44,7 @@ def table() -> Table:
         ]
         x0 = move[0] / 2 + 30.0
         for c, colour in enumerate(lay.colours):
-            for s, (name, size) in enumerate(lay.pyramids.items()):
+            for s, (name, _size) in enumerate(lay.pyramids.items()):
                 for k in range(TREES):
                     at = (x0 + (s * TREES + k) * 30.0, -move[1] / 2 + c * 35.0)
                     placed.append(custom_model(f"{colour.name} {name}", url(f"pyramid-{name}.obj"), colour.fill, at))

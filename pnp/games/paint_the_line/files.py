@@ -126,7 +126,9 @@ def _player_line(line: int, words: list[Word], players: dict[int, Player], found
             complete = False
         elif colour in taken:
             other = taken[colour]
-            found.append(error("shared-colour", f"{colour} is already player {other.number}'s (line {other.line}); the four colours in play must differ", line, col))
+            found.append(
+                error("shared-colour", f"{colour} is already player {other.number}'s (line {other.line}); the four colours in play must differ", line, col)
+            )
             complete = False
         else:
             colours.append(colour)
@@ -134,7 +136,9 @@ def _player_line(line: int, words: list[Word], players: dict[int, Player], found
         found.append(error("player-colours", f"player {n} has {len(named)} colours; each player has exactly two", line, named[2][0]))
     elif len(named) < 2:
         last_column, last = named[-1] if named else (column, word)
-        found.append(error("player-colours", f"player {n} has {len(named)} colour{'s' * (len(named) != 1)}; each player has exactly two", line, last_column + len(last)))
+        found.append(
+            error("player-colours", f"player {n} has {len(named)} colour{'s' * (len(named) != 1)}; each player has exactly two", line, last_column + len(last))
+        )
     players[n] = Player(n, tuple(colours), line, complete)
 
 
@@ -186,7 +190,11 @@ def _stack(token: str, line: int, column: int, found: list[Diagnostic]) -> tuple
     for part, col in _parts(token, column):
         m = _PYRAMID.fullmatch(part)
         if m is None:
-            found.append(error("bad-space", f"'{_shown(token)}' is not a space: write . (empty), x (blocked) or its pyramids bottom first, like R3 or R3/G1", line, column))
+            found.append(
+                error(
+                    "bad-space", f"'{_shown(token)}' is not a space: write . (empty), x (blocked) or its pyramids bottom first, like R3 or R3/G1", line, column
+                )
+            )
             return None
         colour = COLOUR_OF_LETTER.get(m[1].upper())
         if colour is None:

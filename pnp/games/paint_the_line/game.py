@@ -232,9 +232,7 @@ def legal_moves(game: Game) -> list[Move]:
     """Every legal turn for the player to move: each capture with each place its pyramid may take."""
     pos, player = game.pos, game.to_move()
     return [
-        Move(player, start, end, place, route, pos.movement[start][-1], pos.movement[end][-1])
-        for start, end, route, spots in options(pos)
-        for place in spots
+        Move(player, start, end, place, route, pos.movement[start][-1], pos.movement[end][-1]) for start, end, route, spots in options(pos) for place in spots
     ]
 
 
@@ -315,7 +313,12 @@ def _pick(game: Game, item: PickItem) -> None:
     taken = next((p for p in game.picks if p.colour == item.colour), None)
     if taken is not None:
         left = [c for c in PLAY_COLOURS if c not in {p.colour for p in game.picks}]
-        raise _Breach("colour-taken", f"{item.colour} is already player {taken.player}'s (line {taken.line}); still to choose: {', '.join(left)}", item.line, item.at["colour"])
+        raise _Breach(
+            "colour-taken",
+            f"{item.colour} is already player {taken.player}'s (line {taken.line}); still to choose: {', '.join(left)}",
+            item.line,
+            item.at["colour"],
+        )
     stack = game.pos.movement[item.space]
     small = Pyramid(item.colour, 1)
     if stack[-1] != small:
@@ -357,7 +360,12 @@ def _turn(game: Game, item: TurnItem) -> None:
         raise _Breach("empty-start", f"nothing stands on {space_name(start)}, so nothing moves from there; {_captures_now(moves)}", item.line, item.at["start"])
     mover = pos.movement[start][-1]
     if not pos.movement[end]:
-        raise _Breach("no-capture", f"nothing stands on {space_name(end)}: a move ends on top of a pyramid and captures it; {_from_here(moves, start, mover)}", item.line, item.at["end"])
+        raise _Breach(
+            "no-capture",
+            f"nothing stands on {space_name(end)}: a move ends on top of a pyramid and captures it; {_from_here(moves, start, mover)}",
+            item.line,
+            item.at["end"],
+        )
     route = routes(pos, start).get(end)
     if route is None:
         raise _Breach("no-route", f"{_why_no_route(pos, start, end, mover)}; {_from_here(moves, start, mover)}", item.line, item.at["end"])

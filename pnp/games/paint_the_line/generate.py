@@ -34,7 +34,7 @@ def random_game(seed: int) -> tuple[Game, list[str], list[str]]:
         # One of all legal turns, uniformly: the k-th (capture, place) pair in options' order.
         choices = options(game.pos)
         k = rng.randrange(sum(len(spots) for *_, spots in choices))
-        for start, end, _, spots in choices:
+        for start, end, _, spots in choices:  # noqa: B007 - the move chosen is the one the loop stops at
             if k < len(spots):
                 break
             k -= len(spots)

@@ -14,11 +14,24 @@ def _game(n: int) -> Block:
     rows: list[Row] = [(heading("Colour", 0.16), *(heading(f"Group {g}\npips x size", 0.14) for g in range(1, GROUPS + 1)), heading("Points", 0.14))]
     for p in (1, 2):
         key = f"player{p}"
-        rows.append((heading(f"Player {p}", 0.16), entry(f"{key}-name", 0.28), heading("Total", 0.14), entry(f"{key}-total", 0.14),
-                     heading("Largest group", 0.14), entry(f"{key}-largest", 0.14)))
+        rows.append(
+            (
+                heading(f"Player {p}", 0.16),
+                entry(f"{key}-name", 0.28),
+                heading("Total", 0.14),
+                entry(f"{key}-total", 0.14),
+                heading("Largest group", 0.14),
+                entry(f"{key}-largest", 0.14),
+            )
+        )
         for c in (1, 2):
-            rows.append((entry(f"{key}-colour{c}", 0.16), *(entry(f"{key}-colour{c}-group{g}", 0.14) for g in range(1, GROUPS + 1)),
-                         entry(f"{key}-colour{c}-points", 0.14)))
+            rows.append(
+                (
+                    entry(f"{key}-colour{c}", 0.16),
+                    *(entry(f"{key}-colour{c}-group{g}", 0.14) for g in range(1, GROUPS + 1)),
+                    entry(f"{key}-colour{c}-points", 0.14),
+                )
+            )
     return Block(f"Game {n}", f"game{n}", ((Table(tuple(rows)),),))
 
 

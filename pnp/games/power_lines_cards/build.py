@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 from ... import options as parse
 from ...diagnostics import PnpError, rejected, shown, warning
@@ -33,11 +33,18 @@ NAME = GAME.id
 
 @dataclass(frozen=True)
 class Options:
-    decks: Annotated[Optional[list[Path]], parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", parse.input_path, "DECK")] = None
-    rules: Annotated[
-        Optional[Path], parse.Flag("--rules", "The format the decks must meet: a TOML file, or one pnp ships by name (default: the standard 26 cards).", parse.input_path, "FORMAT")
+    decks: Annotated[
+        list[Path] | None, parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", parse.input_path, "DECK")
     ] = None
-    proto: Annotated[bool, parse.Flag("--proto", "Print a deck even if it breaks the format, every card marked PROTOTYPE; its findings are shown as warnings.")] = False
+    rules: Annotated[
+        Path | None,
+        parse.Flag(
+            "--rules", "The format the decks must meet: a TOML file, or one pnp ships by name (default: the standard 26 cards).", parse.input_path, "FORMAT"
+        ),
+    ] = None
+    proto: Annotated[
+        bool, parse.Flag("--proto", "Print a deck even if it breaks the format, every card marked PROTOTYPE; its findings are shown as warnings.")
+    ] = False
     bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = 0.0
     cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = False
     back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
@@ -69,7 +76,9 @@ def deck_components(path: Path, player: int, chosen: MultisetRules | None = None
     back_key = f"back-{player}"  # a PDF object name: never the file's name, which may hold [ ] / ( )
     letter = draw.deck_letter(player)
     mark = "-proto" if proto else ""
-    return [Component(lay.width, lay.height, partial(draw.face, kind, player, proto=proto), back, f"card-{kind.name}-{letter}{mark}", back_key) for kind in kinds]
+    return [
+        Component(lay.width, lay.height, partial(draw.face, kind, player, proto=proto), back, f"card-{kind.name}-{letter}{mark}", back_key) for kind in kinds
+    ]
 
 
 def card_sheet(paper: str, bleed: float = 0.0, cut_lines: bool = False, back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetOptions:
@@ -131,4 +140,3 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
     written = write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
     return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, pad_about))
-

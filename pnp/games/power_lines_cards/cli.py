@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -28,7 +28,7 @@ app = App(
 )
 
 RulesOption = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option(
         "--rules",
         parser=parse.input_path,
@@ -41,7 +41,9 @@ DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard i
 
 @app.command("validate", result=("total", "counts"), many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)],
+    files: Annotated[
+        list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)
+    ],
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> list[Report]:
@@ -59,7 +61,11 @@ def validate(
     return reports
 
 
-@app.command("stats", result=("total", "has_base", "counts", "by_value", "by_price", "when_played", "cards_drawn", "cards_discarded", "average_value", "average_price"), example="pnp deck stats mine.deck")
+@app.command(
+    "stats",
+    result=("total", "has_base", "counts", "by_value", "by_price", "when_played", "cards_drawn", "cards_discarded", "average_value", "average_price"),
+    example="pnp deck stats mine.deck",
+)
 def stats(file: DeckArg, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Copies per kind, value and price spread, and what playing the deck costs."""
     deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
@@ -78,20 +84,33 @@ def _query(text: str) -> Query:
 
 
 HandOption = Annotated[
-    Optional[list[Query]],
+    list[Query] | None,
     typer.Option(
         "--hand",
         parser=_query,
         metavar="QUERY",
         show_default=False,
-        help="A hand to find the chance of, e.g. \"2+ of 7-10\" or \"1+ of draw and 0 of 9,10\"; repeat for more.",
+        help='A hand to find the chance of, e.g. "2+ of 7-10" or "1+ of draw and 0 of 9,10"; repeat for more.',
     ),
 ]
 
 
 @app.command(
     "analyze",
-    result=("total", "hand_size", "face_down", "kept_size", "face_down_order", "face_down_rule", "groups", "kinds", "queries", "by_value", "by_price", "economy"),
+    result=(
+        "total",
+        "hand_size",
+        "face_down",
+        "kept_size",
+        "face_down_order",
+        "face_down_rule",
+        "groups",
+        "kinds",
+        "queries",
+        "by_value",
+        "by_price",
+        "economy",
+    ),
     example='pnp deck analyze mine.deck --hand "2+ of 7-10" --hand "1+ of draw and 1+ of 9"',
 )
 def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
@@ -116,7 +135,7 @@ def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = No
 def hands(
     file: DeckArg,
     count: Annotated[int, typer.Option("--count", parser=parse.integer(1, 1000), help="How many hands to deal.")] = 5,
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same hands (default: a new one, printed).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", parser=parse.seed, help="Same seed, same hands (default: a new one, printed).")] = None,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -137,7 +156,7 @@ GamesOption = Annotated[int, typer.Option("--games", parser=parse.integer(1, 100
 SeedOption = Annotated[int, typer.Option("--seed", parser=parse.seed, help="Same decks, seed, games and turns: the same result.")]
 TurnsOption = Annotated[int, typer.Option("--turns", parser=parse.integer(1, 1000), help="Turns a game may take before it counts as never won.")]
 JobsOption = Annotated[
-    Optional[int],
+    int | None,
     typer.Option(
         "--jobs",
         parser=parse.integer(1, MAX_JOBS),
@@ -178,8 +197,14 @@ def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[
 def goldfish_deck(
     file: DeckArg,
     vs: Annotated[
-        Optional[Path],
-        typer.Option("--vs", parser=parse.input_path, metavar="OTHER.deck", show_default=False, help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval)."),
+        Path | None,
+        typer.Option(
+            "--vs",
+            parser=parse.input_path,
+            metavar="OTHER.deck",
+            show_default=False,
+            help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval).",
+        ),
     ] = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
@@ -221,7 +246,9 @@ def goldfish_deck(
 def compare_decks(
     a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.input_path)],
     b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False, parser=parse.input_path)],
-    speed: Annotated[bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")] = False,
+    speed: Annotated[
+        bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")
+    ] = False,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
     turns: TurnsOption = DEFAULT_TURNS,
@@ -247,7 +274,9 @@ def compare_decks(
 @app.command("report", result=("format", "total", "output", "paper", "games", "seed"), example="pnp deck report mine.deck --paper letter -o mine.pdf")
 def report_deck(
     file: DeckArg,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .html file to write (default: DECK's name with .pdf, here).", dir_okay=False)] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="A .pdf or .html file to write (default: DECK's name with .pdf, here).", dir_okay=False)
+    ] = None,
     paper: PaperOption = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
@@ -268,7 +297,7 @@ def report_deck(
 
 @app.command("random", result=("seed", "deck", "output"), example="pnp deck random --seed 4 --rules singleton-ish -o random.deck")
 def random_deck(
-    seed: Annotated[Optional[int], typer.Option("--seed", parser=parse.seed, help="Same seed, same deck (default: a new one).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", parser=parse.seed, help="Same seed, same deck (default: a new one).")] = None,
     rules: RulesOption = None,
     output: OutputOption = None,
     as_json: JsonOption = False,

@@ -77,10 +77,7 @@ class Comparison:
             "files": {"a": file_a, "b": file_b},
             "total": triple(a.total, b.total),
             "counts": {k: triple(sa.counts[k], sb.counts[k]) for k in sa.counts},
-            "groups": {
-                ra.name: {"kinds": list(ra.kinds), "copies": triple(ra.copies, rb.copies), **_rows(ra, rb)}
-                for ra, rb in zip(a.groups, b.groups)
-            },
+            "groups": {ra.name: {"kinds": list(ra.kinds), "copies": triple(ra.copies, rb.copies), **_rows(ra, rb)} for ra, rb in zip(a.groups, b.groups)},
             "kinds": {ra.name: _rows(ra, rb) for ra, rb in zip(a.kinds, b.kinds)},
             "by_value": {str(v): triple(sa.by_value[v], sb.by_value[v]) for v in sa.by_value},
             "by_price": {str(p): triple(sa.by_price[p], sb.by_price[p]) for p in sa.by_price},
@@ -126,8 +123,7 @@ class Comparison:
         lines = [f"A {file_a}: {_cards(a)}", f"B {file_b}: {_cards(b)}", "differences: B minus A", ""]
         lines += _table(
             ["card", "A", "B", "B-A"],
-            [[k, sa.counts[k], sb.counts[k], _diff(sb.counts[k] - sa.counts[k])] for k in sa.counts]
-            + [["total", a.total, b.total, _diff(b.total - a.total)]],
+            [[k, sa.counts[k], sb.counts[k], _diff(sb.counts[k] - sa.counts[k])] for k in sa.counts] + [["total", a.total, b.total, _diff(b.total - a.total)]],
         )
         for title, field in (("chance of 1 or more (B-A in percentage points)", "at_least_one"), ("expected cards", "expected")):
             show = percent if field == "at_least_one" else _cards_shown

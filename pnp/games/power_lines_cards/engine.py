@@ -60,7 +60,6 @@ class DeckReport:
         return f"{file}: {', '.join(parts)}"
 
 
-
 def validate_deck(data: bytes | str, rules: MultisetRules | None = None) -> DeckReport:
     """Parse a deck list and check it against `rules` (standard by default); never raises on bad input."""
     rules = load_format() if rules is None else rules

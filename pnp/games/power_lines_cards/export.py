@@ -34,7 +34,13 @@ def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, ru
         kinds = _faces(counts)
         raise TooSmall(size, _smallest(kinds, back, size) or _smallest(kinds, back, (home.width, home.height)))
     return [
-        Piece(Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)), back, lay.width, lay.height, 1 if kind.is_base else counts[kind.name])
+        Piece(
+            Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)),
+            back,
+            lay.width,
+            lay.height,
+            1 if kind.is_base else counts[kind.name],
+        )
         for kind in _faces(counts)
     ]
 
@@ -96,7 +102,10 @@ def table(decks: list[Path] | None = None, rules: Path | None = None, proto: boo
         letter = draw.deck_letter(player).lower()
         name = shown(path.stem)
         sheet = partial(_sheet, kinds, player, name, proto, cols, rows)
-        images += [Image(f"deck-{letter}-faces", cols * w, rows * h, sheet, TTS_DPI), Image(f"deck-{letter}-back", w, h, partial(draw.back, player, name, 0.0), TTS_DPI)]
+        images += [
+            Image(f"deck-{letter}-faces", cols * w, rows * h, sheet, TTS_DPI),
+            Image(f"deck-{letter}-back", w, h, partial(draw.back, player, name, 0.0), TTS_DPI),
+        ]
         cards = [(kinds.index(kind), _label(kind.name)) for kind in cat.kinds for _ in range(counts.get(kind.name, 0))]
         players.append((player, letter, name, cols, rows, cards))
 
@@ -106,7 +115,9 @@ def table(decks: list[Path] | None = None, rules: Path | None = None, proto: boo
             z = (player - (len(players) - 1) / 2) * TTS_DECK_APART
             faces, back = url(f"deck-{letter}-faces.png"), url(f"deck-{letter}-back.png")
             if cards:  # a format may make a deck of the Base alone legal (`exactly = 0`): then no deck
-                placed.append(custom_deck(f"Deck {letter.upper()} ({name})", faces, back, cols, rows, cards, (-40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1))
+                placed.append(
+                    custom_deck(f"Deck {letter.upper()} ({name})", faces, back, cols, rows, cards, (-40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1)
+                )
             base = custom_deck(f"Base {letter.upper()}", faces, back, cols, rows, [(0, "Base")], (40.0, z), (w, h), back_is_hidden=False, deck_no=player + 1)
             base["Transform"]["rotZ"] = 0.0  # the Base starts face up, in play
             placed.append(base)

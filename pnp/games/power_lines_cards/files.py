@@ -21,8 +21,19 @@ _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)")
 
 # Names people write for cards that are not the card's name.
 _ALIASES = {
-    "o": "0", "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
-    "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10", "home": "Base",
+    "o": "0",
+    "zero": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "home": "Base",
 }
 
 
@@ -67,10 +78,7 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> Parsed[De
         if entry is None:
             continue
         if entry.card in first_line:
-            found.append(warning(
-                "duplicate-card",
-                f"{entry.card} is also listed on line {first_line[entry.card]}; the counts add up",
-                number, entry.column))
+            found.append(warning("duplicate-card", f"{entry.card} is also listed on line {first_line[entry.card]}; the counts add up", number, entry.column))
         first_line.setdefault(entry.card, number)
         entries.append(entry)
     if not lines:

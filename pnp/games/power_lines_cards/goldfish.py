@@ -670,10 +670,7 @@ class GoldfishResult:
             "turn the enemy Base fell (games)",
             *(histogram(rows) if rows else ["(never)"]),
             "",
-            (
-                f"median {turn(self.median)}, mean {turn(self.mean)} (won games), "
-                f"10th percentile {turn(self.p10)}, 90th {turn(self.p90)}"
-            ),
+            (f"median {turn(self.median)}, mean {turn(self.mean)} (won games), 10th percentile {turn(self.p10)}, 90th {turn(self.p90)}"),
             f"never within {self.turns} turns: {self.never_percent:g} % ({self.never} game{'s' * (self.never != 1)})",
         ]
         if self.fastest_cards:

@@ -27,11 +27,11 @@ from __future__ import annotations
 import random
 import textwrap
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from .catalogue import Card, catalogue
 from .engine import Deck
@@ -262,8 +262,7 @@ class Analysis:
         n, kept = self.hand_size, self.kept_size
         base = " (+ Base)" if self.stats.has_base else ""
         lines = [
-            f"{file}: {self.total} card{'s' * (self.total != 1)}{base}; an opening hand of {n}, "
-            f"then {self.face_down} placed face down and {kept} kept",
+            f"{file}: {self.total} card{'s' * (self.total != 1)}{base}; an opening hand of {n}, then {self.face_down} placed face down and {kept} kept",
             "",
             *_table(self, [r for r in self.groups], "group"),
             "",
@@ -295,7 +294,9 @@ class Analysis:
         return lines
 
 
-def analyze(counts: Mapping[str, int], queries: Iterable[Query] = (), hand_size: int = HAND_SIZE, face_down: int = FACE_DOWN, has_base: bool = False) -> Analysis:
+def analyze(
+    counts: Mapping[str, int], queries: Iterable[Query] = (), hand_size: int = HAND_SIZE, face_down: int = FACE_DOWN, has_base: bool = False
+) -> Analysis:
     """The odds of every kind and group in the opening hand and in the hand kept after the
     set-up, and the answers to `queries`. A deck smaller than `hand_size` is drawn whole."""
     cards = catalogue().kinds

@@ -19,8 +19,8 @@ grammar knows no card.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from ...diagnostics import cell, shown
 
@@ -86,6 +86,7 @@ class Query:
 
     def meaning(self, order: Sequence[str]) -> str:
         """The query in words, kinds listed in `order`: `at least 2 of 7, 8, 9, 10`."""
+
         def clause(c: Clause) -> str:
             return f"{c.count_text()} of {', '.join(k for k in order if k in c.kinds)}"
 

@@ -363,7 +363,9 @@ def economy_lines(analysis: Analysis) -> list[str]:
     balance = s.cards_drawn - s.cards_discarded
     net = "as many drawn as discarded" if not balance else f"{abs(balance)} more {'drawn' if balance > 0 else 'discarded'}"
     price = f"{s.average_price:+.2f}".replace("-", draw.MINUS)
-    return [f"Every card played once draws {s.cards_drawn} and discards {s.cards_discarded}: {net}. Average value {s.average_value:.2f}, average price {price}."]
+    return [
+        f"Every card played once draws {s.cards_drawn} and discards {s.cards_discarded}: {net}. Average value {s.average_value:.2f}, average price {price}."
+    ]
 
 
 def _notes(page: Drawing, analysis: Analysis, played: GoldfishResult | None, x: float, y: float, width: float) -> float:

@@ -17,8 +17,8 @@ Pure Python: no drawing, no command line.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Mapping, Sequence
 
 from .catalogue import catalogue
 

@@ -30,4 +30,3 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     written = write_rules(GAME.rules, opts, figures(), **sheet_context())
     written += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
     return written + piecepack.build(opts, piecepack.Options(bw=options.bw, tiles="2-5"))
-

@@ -8,12 +8,12 @@ record, anything else a grid. `random` writes a whole game as a `.record`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from ... import options as parse
-from ...app import App, drawing_output, write_drawing, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, fresh_seed, json_name, paper_size
+from ...app import App, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_output, fresh_seed, json_name, paper_size, write_drawing
 from ...diagnostics import Parsed, at_start, plural, shown
 from ...output import check_file
 from ...textfile import decode, read_bytes
@@ -29,7 +29,12 @@ app = App(
 )
 
 
-GameArg = Annotated[Path, typer.Argument(help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", dir_okay=False, metavar="GAME", parser=parse.input_path)]
+GameArg = Annotated[
+    Path,
+    typer.Argument(
+        help="A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input.", dir_okay=False, metavar="GAME", parser=parse.input_path
+    ),
+]
 
 
 def is_record(name: str, text: str) -> bool:
@@ -74,11 +79,12 @@ def score_command(
     return Report(file, diagnostics, result.as_json(), data)
 
 
-
 @app.command("show", result=("output", "scale"), example="pnp power-lines show game.record --paper letter -o game.pdf")
 def show_command(
     file: GameArg,
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: GAME's name with .pdf, here).", dir_okay=False)] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: GAME's name with .pdf, here).", dir_okay=False)
+    ] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...pieces import Table
-from ...piecepack.export import PITCH, coins, tiles_on_table, tts_images
 from ...piecepack.draw import piecepack_layout
+from ...piecepack.export import PITCH, coins, tiles_on_table, tts_images
 from ...piecepack.model import ALL_PIECES
+from ...pieces import Table
 
 RANKS = range(2, 6)  # the rules use only the 2, 3, 4 and 5 of each suit
 

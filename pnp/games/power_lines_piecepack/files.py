@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
 from pnp.piecepack.model import SUITS, Piece

@@ -24,7 +24,13 @@ def _game(n: int) -> Table:
     rows = [
         (heading(f"Game {n}", 0.3), label("Suits player", 0.3), entry(f"{key}-suits-player", 0.4)),
         (label("", 0.3), label("Values player", 0.3), entry(f"{key}-values-player", 0.4)),
-        (label("Moved first", 0.3), label("suits", 0.22, "middle"), tick(f"{key}-first-suits", 0.13), label("values", 0.22, "middle"), tick(f"{key}-first-values", 0.13)),
+        (
+            label("Moved first", 0.3),
+            label("suits", 0.22, "middle"),
+            tick(f"{key}-first-suits", 0.13),
+            label("values", 0.22, "middle"),
+            tick(f"{key}-first-values", 0.13),
+        ),
         (heading("Line", 0.4), heading("Suits", 0.3), heading("Values", 0.3)),
         *((label(name.capitalize(), 0.4), entry(f"{key}-line{i}-suits", 0.3), entry(f"{key}-line{i}-values", 0.3)) for i, name in enumerate(line_names(), 1)),
         (heading("Game total", 0.4), entry(f"{key}-total-suits", 0.3), entry(f"{key}-total-values", 0.3)),

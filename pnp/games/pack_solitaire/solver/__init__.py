@@ -34,8 +34,8 @@ from __future__ import annotations
 import os
 import time
 
-from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, Tile
 from pnp.games.pack_solitaire.codes import DEGREES, encode
+from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, Tile
 from pnp.games.pack_solitaire.solver.geometry import ORDER, c_geometry
 from pnp.games.pack_solitaire.solver.search import OutOfBudget, Search, Solution, fewer_tiles
 from pnp.games.pack_solitaire.solver.tables import Tables

@@ -8,8 +8,8 @@ import itertools
 from array import array
 from functools import cache
 
-from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR
 from pnp.games.pack_solitaire.codes import NO_SQUARE, REL
+from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR
 
 # Cells are visited quadrant by quadrant. Within a quadrant the order puts the
 # cell next to an earlier quadrant first, so that every cell has its placed

@@ -8,8 +8,8 @@ import itertools
 import time
 from dataclasses import dataclass
 
-from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR, Layout, Placement
 from pnp.games.pack_solitaire.codes import DEGREES, NO_SQUARE, REL
+from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR, Layout, Placement
 from pnp.games.pack_solitaire.solver.geometry import LOOSE_BL_BR, NEIGHBOURS, PLANS, POS, ROW_ABOVE_BOTTOM, TWO_TURNS, point_max
 from pnp.games.pack_solitaire.solver.tables import Tables, quarter_turn
 
@@ -145,8 +145,10 @@ class Search:
         """Depth 12: the best BR outright, given TR above it and BL to its left.
         Returns (pairs gained, arrangement) or (negative, None)."""
         sq, grid = self.t.sq, self.grid
+
         def sq_at(cell):
             return sq[grid[POS[cell]]]
+
         top_a = self.rel_top[7 * sq_at((1, 2))[LL] + sq_at((1, 2))[LR]]
         top_b = self.rel_top[7 * sq_at((1, 3))[LL] + sq_at((1, 3))[LR]]
         left_a = self.rel_left[7 * sq_at((2, 1))[UR] + sq_at((2, 1))[LR]]
@@ -260,7 +262,7 @@ class Search:
             for o, mine in enumerate(sq):
                 gain = inner = 0
                 codes = iter(key)
-                for p, squares, same in NEIGHBOURS[k]:
+                for _p, squares, same in NEIGHBOURS[k]:
                     edge = sum(REL[mine[m]][next(codes)] for m, _ in squares)
                     gain += edge
                     if same:
@@ -274,9 +276,7 @@ class Search:
     def run(self, k: int = 0, mask: int | None = None, score: int = 0, inner: int = 0, cap: int | None = None) -> None:
         self.nodes += 1
         if self.nodes & 1023 == 0 or (self.node_limit is not None and self.nodes > self.node_limit):
-            if (self.deadline is not None and time.perf_counter() > self.deadline) or (
-                self.node_limit is not None and self.nodes > self.node_limit
-            ):
+            if (self.deadline is not None and time.perf_counter() > self.deadline) or (self.node_limit is not None and self.nodes > self.node_limit):
                 raise OutOfBudget
             if self.stop is not None and self.nodes & 1023 == 0 and self.stop[0]:
                 raise OutOfBudget  # checked where the compiled search checks it: both stop at the same node

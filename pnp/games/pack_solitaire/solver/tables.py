@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from pnp.games.pack_solitaire.engine import LL, LR, UL, UR
 from pnp.games.pack_solitaire.codes import REL, Codes, turns
+from pnp.games.pack_solitaire.engine import LL, LR, UL, UR
 
 
 def quarter_turn(o: int) -> int:
@@ -101,7 +101,7 @@ class Tables:
         # a quadrant with two tiles placed. (o_TL, o_TR) -> [(score, mask)], best first.
         pairs: dict = {}
         for mask, arr in self.arrangements.items():
-            for s, a, b, c, d in arr:
+            for s, a, b, _, _ in arr:
                 per = pairs.setdefault((a, b), {})
                 if per.get(mask, -1) < s:
                     per[mask] = s
