@@ -1,12 +1,8 @@
 import os
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-
-# Test helpers (pdfgeom, svggeom) live beside the tests.
-sys.path.insert(0, str(Path(__file__).parent))
 
 # Hypothesis profiles: "ci" (the default) keeps the whole suite within its time budget;
 # "long" (50 times as many examples) is for a thorough local run: HYPOTHESIS_PROFILE=long pytest.

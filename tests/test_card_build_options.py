@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfgeom import read_pages
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.helpers.pdfgeom import read_pages
 
 # 20 cards: wrong for the standard 26-card format, right for this one.
 SMALL_FORMAT = """name = "twenty"

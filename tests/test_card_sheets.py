@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from pdfgeom import MM, ink_margins, open_pdf, read_pages
 
 from pnp.diagnostics import PnpError
 from pnp.draw.text import fit
 from pnp.games.power_lines_cards.build import Options, build
 from pnp.output import BuildOptions
+from tests.helpers.pdfgeom import MM, ink_margins, open_pdf, read_pages
 
 CARD_W, CARD_H = 63.0, 88.0
 BACK_BLEED = 2.0  # backs reach this far past the outer cut lines (layouts/power-lines-cards.toml)

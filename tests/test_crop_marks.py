@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdfgeom import MM, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.helpers.pdfgeom import MM, open_pdf
 
 CLEAR = 6.0  # mm: the nearest a mark may end to the paper edge
 SHORTEST = 3.0  # mm: a shorter mark is no help to line a ruler up with

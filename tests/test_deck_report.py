@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfgeom import MM, ink_margins, open_pdf, untraced
 from typer.testing import CliRunner
 
 from pnp.draw.charts import Bar, ChartStyle, axis_top, bar_chart, nice_step
@@ -25,6 +24,7 @@ from pnp.games.power_lines_cards.odds import analyze
 from pnp.games.power_lines_cards.report import write_report
 from pnp.games.power_lines_cards.stats import deck_stats
 from pnp.resources import deck_file
+from tests.helpers.pdfgeom import MM, ink_margins, open_pdf, untraced
 
 STARTER = deck_file("starter.deck")
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # mm, as the paper is sold

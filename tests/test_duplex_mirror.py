@@ -4,11 +4,11 @@ whose rows are not symmetric, read back from the PDF."""
 from __future__ import annotations
 
 import pytest
-from pdfgeom import open_pdf
 
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose
+from tests.helpers.pdfgeom import open_pdf
 
 MM = 25.4 / 72
 W, H = 63.0, 88.0

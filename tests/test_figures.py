@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfgeom import MM, FigureGeometry, figures_in, open_pdf
 
 from pnp.games.ley_lines import diagrams as ley_lines
 from pnp.games.pack_solitaire import diagrams as pack_solitaire
@@ -20,6 +19,7 @@ from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output import BuildOptions
 from pnp.rulesheets import write_rules
+from tests.helpers.pdfgeom import MM, FigureGeometry, figures_in, open_pdf
 
 GAMES = {
     "power-lines-cards": power_lines_cards,

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pypdf
 import pytest
-from pdfgeom import MM, open_pdf
 
 from pnp.draw.text import BOLD, MONO, REGULAR, face, width_mm
+from tests.helpers.pdfgeom import MM, open_pdf
 
 # The 14 standard fonts a PDF may use without embedding them: none may appear.
 BASE14 = {

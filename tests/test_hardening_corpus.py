@@ -15,10 +15,10 @@ import stat
 from pathlib import Path
 
 import pytest
-from corpus.cases import BASE, Case, all_cases
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.corpus.cases import BASE, Case, all_cases
 
 CASES = all_cases()
 runner = CliRunner()

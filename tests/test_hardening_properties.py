@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 import typer
-from corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -32,6 +31,7 @@ from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
 from pnp.resources import deck_file
 from pnp.rules import load_rules
 from pnp.textfile import decode, split_lines
+from tests.corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 
 # The example game's lines without comments, and turns enough to lay a whole hand (and an 8th domino).
 LEY_GAME = [line.split("#")[0].strip() for line in deck_file("ley-lines/example.leylines").read_text().splitlines() if line.split("#")[0].strip()]

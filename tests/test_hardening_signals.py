@@ -20,7 +20,7 @@ import pytest
 
 BUILD = ["build", "power-lines-cards"]
 TEMPORARY = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")  # pnp.atomic's temporary files
-STEPPED = Path(__file__).with_name("stepped.py")
+STEPPED = Path(__file__).parent / "helpers" / "stepped.py"
 
 
 def pnp(*args: str, **kwargs) -> subprocess.Popen:

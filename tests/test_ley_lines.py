@@ -517,7 +517,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
     ids=["letter", "A4-over-env", "LETTER", "env-letter", "default-a4"],
 )
 def test_show_prints_on_the_paper_asked(tmp_path, monkeypatch, args, env, paper):
-    from pdfgeom import MM, ink_margins, open_pdf
+    from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
 
     monkeypatch.delenv("PNP_PAPER", raising=False)
     if env:
@@ -552,7 +552,7 @@ def test_show_prints_on_the_paper_asked(tmp_path, monkeypatch, args, env, paper)
 
 
 def test_show_draws_an_svg_on_the_paper_asked(tmp_path):
-    from svggeom import read_svg
+    from tests.helpers.svggeom import read_svg
 
     svg = tmp_path / "pos.svg"
     assert run("show", str(EXAMPLE), "--paper", "letter", "-o", str(svg)).exit_code == 0

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.draw.poster import GUARD
+from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 INCH = 25.4
 MARGIN = 5.0  # nothing printed closer to the paper edge
@@ -367,7 +367,7 @@ def test_builds_are_byte_identical(tmp_path):
 
 
 def test_svg_pages_match_the_pdf(tmp_path):
-    from svggeom import read_svg, unmatched
+    from tests.helpers.svggeom import read_svg, unmatched
 
     folder = build(tmp_path, "--format", "pdf,svg", "--players", "3")
     compared = 0

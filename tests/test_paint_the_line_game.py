@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfgeom import MM, figures_in, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -20,6 +19,7 @@ from pnp.games.paint_the_line.engine import BLOCKED, OPEN, PLAY_COLOURS, SETUP, 
 from pnp.games.paint_the_line.files import TurnItem, parse_record
 from pnp.games.paint_the_line.game import Game, Position, can_move, captures, legal_moves, new_game, places, replay, routes, set_up, step
 from pnp.games.paint_the_line.generate import random_game, random_record
+from tests.helpers.pdfgeom import MM, figures_in, ink_margins, open_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "decks" / "paint-the-line" / "example.ptl"

@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdfgeom import MM, cover_pages, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 IN = 25.4
 # Looney Labs' standard pyramids: base width and height, by pips.

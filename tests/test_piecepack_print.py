@@ -7,7 +7,6 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from pdfgeom import cover_pages, open_pdf, point_to_segment, segment_length
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -16,6 +15,7 @@ from pnp.draw.shapes import Drawing, group
 from pnp.piecepack.build import parse_rank_range
 from pnp.piecepack.draw import tile_with_coins
 from pnp.piecepack.model import Piece, Suit
+from tests.helpers.pdfgeom import cover_pages, open_pdf, point_to_segment, segment_length
 
 MM = 25.4 / 72  # mm per pt
 TILE, COIN, BLEED = 50.8, 19.05, 3.175

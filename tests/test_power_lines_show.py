@@ -9,13 +9,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdfgeom import MM, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.power_lines_piecepack.engine import score
 from pnp.games.power_lines_piecepack.files import TILES, parse_grid, parse_record
 from pnp.games.power_lines_piecepack.generate import random_placements, random_record
+from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "decks" / "power-lines"
@@ -181,7 +181,7 @@ def test_the_example_marks_read_as_the_rule_sheet_says(tmp_path):
 
 
 def test_show_writes_an_svg_on_the_paper_asked_and_the_same_bytes_twice(tmp_path):
-    from svggeom import read_svg
+    from tests.helpers.svggeom import read_svg
 
     svg, again = tmp_path / "g.svg", tmp_path / "again.svg"
     assert run("show", EXAMPLES / "example.record", "--paper", "letter", "-o", svg).exit_code == 0

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import MM, cover_pages, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -17,6 +16,7 @@ from pnp.draw.cover import document
 from pnp.draw.document import Part
 from pnp.draw.shapes import Drawing, Text
 from pnp.output import BuildOptions, write_pages
+from tests.helpers.pdfgeom import MM, cover_pages, open_pdf
 
 # The game files with a cover (kit: every target built, conftest.py): two-sided or not, and the parts in order.
 COVERED = {

@@ -13,7 +13,6 @@ import pypdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pdfgeom import MM, cover_pages, open_pdf, point_to_segment, read_pages, segment_length
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -23,6 +22,7 @@ from pnp.games.pack_solitaire.draw import solitaire_layout
 from pnp.games.pack_solitaire.engine import SIZE, Placement, rotate, score_layout
 from pnp.games.pack_solitaire.generate import deal
 from pnp.piecepack.model import RANK_LETTERS
+from tests.helpers.pdfgeom import MM, cover_pages, open_pdf, point_to_segment, read_pages, segment_length
 
 runner = CliRunner()
 DEALS = (13, 14)

@@ -13,7 +13,6 @@ from statistics import mean
 
 import pypdf
 import pytest
-from pdfgeom import MM, open_pdf
 
 from pnp.credits import credits
 from pnp.draw.markdown import parse
@@ -26,6 +25,7 @@ from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output import BuildOptions
 from pnp.rulesheets import render_template, write_rules
+from tests.helpers.pdfgeom import MM, open_pdf
 
 GAMES = {
     "power-lines-cards": power_lines_cards,

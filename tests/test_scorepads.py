@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import MM, ink_margins, open_pdf
-from svggeom import read_svg, unmatched
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -25,6 +23,8 @@ from pnp.games.power_lines_cards.scorepad import score_pad as power_lines_cards
 from pnp.games.power_lines_piecepack.scorepad import score_pad as power_lines_piecepack
 from pnp.layouts import sheet_layout
 from pnp.output import BuildOptions, write_pages
+from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
+from tests.helpers.svggeom import read_svg, unmatched
 
 PADS = {
     "power-lines-piecepack": power_lines_piecepack,

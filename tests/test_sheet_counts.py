@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import cover_pages, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose_stacked
+from tests.helpers.pdfgeom import cover_pages, open_pdf
 
 # File: sheets. Each file of pieces carries its notes (what it holds, how to print it) in the room
 # a sheet of pieces leaves; only where no sheet has room do they take a sheet of their own.

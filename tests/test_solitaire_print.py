@@ -9,13 +9,13 @@ from itertools import pairwise
 
 import pypdf
 import pytest
-from pdfgeom import MM, cover_pages, ink_margins, open_pdf, point_to_segment, read_pages, segment_length
 
 from pnp.games.pack_solitaire.build import Options, build
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import parse_layout
 from pnp.games.pack_solitaire.generate import deal
 from pnp.output import BuildOptions
+from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf, point_to_segment, read_pages, segment_length
 
 TILE = 50.8  # 2 in
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfgeom import MM, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.pack_solitaire.files import format_layout, format_tiles
 from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.solver import solve
+from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
 
 runner = CliRunner()
 TILE = 50.8  # mm: 2 in
@@ -207,7 +207,7 @@ def test_drawn_layout_lies_as_placed_with_every_pair_marked(files, tmp_path, pap
 
 
 def test_svg_on_the_paper_asked_and_the_same_bytes_twice(files, tmp_path):
-    from svggeom import read_svg
+    from tests.helpers.svggeom import read_svg
 
     one, two = tmp_path / "one.svg", tmp_path / "two.svg"
     assert run("show", files["tiles"], files["best"], "-o", one, "--paper", "letter").exit_code == 0

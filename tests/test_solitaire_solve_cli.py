@@ -108,7 +108,7 @@ def test_text_mode_score_locates_each_broken_pair(tmp_path):
 
 ROOT = Path(__file__).resolve().parent.parent
 # pnp in a child process that stops at one moment of the search and waits for the test (as
-# tests/stepped.py does for builds): a signal sent while it waits lands at a moment the test
+# tests/helpers/stepped.py does for builds): a signal sent while it waits lands at a moment the test
 # knows, however fast the machine. `search`: the compiled search is about to start; `found N`:
 # the Python search has found its first full layout, scoring N.
 PAUSED = """

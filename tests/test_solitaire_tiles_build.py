@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pdfgeom import MM, ink_margins, open_pdf
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import format_tiles, parse_layout, parse_tiles
 from pnp.games.pack_solitaire.generate import deal
+from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
 
 runner = CliRunner()
 TILE = 50.8

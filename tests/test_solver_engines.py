@@ -12,7 +12,6 @@ from array import array
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solitaire_solver import PERFECT, assert_checks_out, cut_up_perfect_layout
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -23,6 +22,7 @@ from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.solver import solve
 from pnp.games.pack_solitaire.solver.geometry import c_geometry
 from pnp.piecepack.model import Piece, Suit
+from tests.test_solitaire_solver import PERFECT, assert_checks_out, cut_up_perfect_layout
 
 
 def outcome(solution) -> tuple:

@@ -4,11 +4,11 @@ page stands at the same place and size on the same PDF page, within 0.01 mm."""
 from __future__ import annotations
 
 import pytest
-from pdfgeom import open_pdf
-from svggeom import read_svg, unmatched
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from tests.helpers.pdfgeom import open_pdf
+from tests.helpers.svggeom import read_svg, unmatched
 
 MM = 25.4 / 72
 

@@ -1,0 +1,1 @@
+"""pnp's tests, a package so that its helpers import by name (tests.helpers, tests.corpus)."""
