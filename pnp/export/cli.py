@@ -20,7 +20,7 @@ import typer
 
 from .. import options as parse
 from ..app import App, JsonOption, Report, json_name, print_warnings
-from ..diagnostics import PnpError, shown
+from ..diagnostics import PnpError, plural, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..options import TRIM_MAX
 from ..output import BuildOptions, begin, commit, write_rendered
@@ -187,12 +187,8 @@ def _write(group: str, made: dict[Path, bytes], out: Path) -> list[Path]:
     return removed
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
 def _removed(paths: list[Path]) -> str:
-    return f"; removed {_count(len(paths), 'file')} of an earlier export" if paths else ""
+    return f"; removed {plural(len(paths), 'file')} of an earlier export" if paths else ""
 
 
 # A web address a file name can follow: http(s), a host, an optional port and path; in the path only
@@ -248,7 +244,7 @@ def tts(
     images = sum(p.suffix == ".png" for p in made)
     if not as_json:
         typer.echo(
-            f"{shown(saved)}: {_count(objects, 'object')}, {_count(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
+            f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
             err=True,
         )
     result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}

@@ -29,9 +29,9 @@ def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, ru
     counts = deck_counts(path, load_format(rules) if rules is not None else None, proto)
     lay = draw.card_layout(size)
     back = Design("back", f"card back, deck {draw.deck_letter(PLAYER)}", partial(draw.back, PLAYER, shown(path.stem), size=size))
-    if size is not None and not _fits(_faces(counts), back, size):
+    kinds = _faces(counts)
+    if size is not None and not _fits(kinds, back, size):
         home = draw.card_layout()
-        kinds = _faces(counts)
         raise TooSmall(size, _smallest(kinds, back, size) or _smallest(kinds, back, (home.width, home.height)))
     return [
         Piece(
@@ -41,7 +41,7 @@ def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, ru
             lay.height,
             1 if kind.is_base else counts[kind.name],
         )
-        for kind in _faces(counts)
+        for kind in kinds
     ]
 
 
