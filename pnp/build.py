@@ -9,12 +9,10 @@ command reads. A target's module is imported only when it runs or help lists it.
 from __future__ import annotations
 
 import copy
-import importlib
 import inspect
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
-from types import ModuleType
 from typing import Annotated, Any, get_args, get_type_hints
 
 import typer
@@ -23,7 +21,8 @@ from typer.models import CommandInfo
 
 from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_option, paper_size, print_warnings, usage_example
 from .diagnostics import PnpError, shown
-from .games.registry import GAMES, Game, prints
+from .documents import write_documents
+from .games.registry import GAMES, Game
 from .output import FORMATS, BuildOptions, begin, commit
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
@@ -65,11 +64,12 @@ def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) ->
         print_summary(folder, paths, removed)
 
 
-def _command(game: Game, module: ModuleType) -> Callable[..., None]:
+def _command(game: Game) -> Callable[..., None]:
     """The target's command: its Options' fields as options, each with the field's default."""
-    hints = get_type_hints(module.Options, include_extras=True)
+    options = game.options.load()
+    hints = get_type_hints(options, include_extras=True)
     params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
-    for field in fields(module.Options):
+    for field in fields(options):
         kind, flag = get_args(hints[field.name])
         option = typer.Option(flag.name, help=flag.help, parser=flag.parser, metavar=flag.metavar)
         default = field.default if flag.typed is None else flag.typed
@@ -77,7 +77,7 @@ def _command(game: Game, module: ModuleType) -> Callable[..., None]:
 
     def run(ctx: typer.Context, **values: Any) -> None:
         opts, quiet = _options(ctx, OUTPUT / game.id)
-        written = module.build(opts, module.Options(**values))
+        written = write_documents(game.build.load()(opts, options(**values)), opts)
         report(opts.out, written, commit(), quiet)
 
     run.__signature__ = inspect.Signature(params)  # read by Typer
@@ -85,18 +85,17 @@ def _command(game: Game, module: ModuleType) -> Callable[..., None]:
 
 
 def target_help(game: Game) -> str:
-    """`Title (by Designer): what it prints.`, from the registry and the build function's docstring."""
+    """`Title (by Designer): what it prints.`, from the registry."""
     by = f" (by {game.designer})" if game.designer else ""
-    return f"{game.title}{by}: {prints(game)}"
+    return f"{game.title}{by}: {game.prints}"
 
 
 def _target(game: Game) -> Callable[[], Any]:
     def load() -> Any:
-        module = importlib.import_module(game.build_module)
         info = CommandInfo(
             name=game.id,
             cls=Command,
-            callback=friendly(_command(game, module)),
+            callback=friendly(_command(game)),
             help=target_help(game),
             epilog=usage_example(f"pnp build {game.id} --paper letter"),
         )

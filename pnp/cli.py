@@ -7,7 +7,6 @@ modules load only when one of its commands runs (see pnp.app.LazyGroup), so pnp 
 
 from __future__ import annotations
 
-import importlib
 import os
 import signal
 import sys
@@ -15,11 +14,11 @@ import sys
 _built: list = []  # the app, once built
 
 
-def _group(module: str):  # -> a loader for pnp.app.LazyGroup: the module's Typer `app`
+def _group(app):  # -> a loader for pnp.app.LazyGroup: the group of a Typer app (a pnp.gamespec.Lazy)
     def load():
         import typer.main  # Typer loads after `main` has installed the signal handlers
 
-        return typer.main.get_group(importlib.import_module(module).app)
+        return typer.main.get_group(app.load())
 
     return load
 
@@ -31,6 +30,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
 
     from .app import App, lazy_group
     from .games.registry import GAMES
+    from .gamespec import Lazy
 
     app = App(
         help="Print-and-play generator and deck-builder for small 'line' games.",
@@ -38,7 +38,9 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
         no_args_is_help=True,
         add_completion=True,
         # `pnp build`, then each game's command group, in the registry's order, then `pnp export`
-        cls=lazy_group({"build": _group("pnp.build"), **{g.group: _group(g.cli_module) for g in GAMES if g.group}, "export": _group("pnp.export.cli")}),
+        cls=lazy_group(
+            {"build": _group(Lazy("pnp.build:app")), **{g.group: _group(g.commands) for g in GAMES if g.group}, "export": _group(Lazy("pnp.export.cli:app"))}
+        ),
     )
 
     def version(value: bool) -> None:

@@ -1,6 +1,7 @@
 """The kit's `index.html`: each game, its designer, what it needs from other folders, a preview of
 each file's first page, links to every file, and how to print it (its pages as its renderer
-counted them, its size from the file written)."""
+counted them, its size from the file written). What each file is, its document's kind
+(pnp.documents), says how it is titled and where it stands."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 
 import jinja2
 
-from .games.registry import GAMES, credit_line
+from .documents import Kind
+from .games.registry import GAMES
 from .resources import data_dir
+from .session import current
 from .summary import SVG_PAGE, FileFacts, facts, size_text
 
 INDEX = "index.html"
@@ -22,7 +25,13 @@ def how_to_print(f: FileFacts, paper: str) -> str:
     return f"{PAPER.get(paper, paper)} at 100 % (actual size), {sides}: {f.sheets} sheet{'s' * (f.sheets != 1)}"
 
 
-ORDER = {"Pieces": 0, "Score pad": 1, "Rules": 2}  # every game's boxes in this order; answers last
+ORDER = (Kind.PIECES, Kind.SCORE_PAD, Kind.RULES, Kind.ANSWER)  # every game's boxes in this order
+TITLES = {Kind.PIECES: "Pieces", Kind.SCORE_PAD: "Score pad", Kind.RULES: "Rules", Kind.ANSWER: "The answer (look only after playing)"}
+
+
+def kind(path: Path) -> Kind:
+    """What the file written at `path` is, as its document said."""
+    return Kind(current().kinds[path])
 
 
 def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]]:
@@ -39,12 +48,13 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
         html = f"{stem}.html" if f"{stem}.html" in names else None
         claimed |= {name, *svgs, *([html] if html else [])}
         f = facts(folder / name)
-        answer = stem.endswith("-answer")  # never shown beside the game it spoils
+        role = kind(folder / name)
         entries.append(
             {
+                "kind": role,
                 "name": name,
-                "title": "The answer (look only after playing)" if answer else _title(stem, folder.name),
-                "preview": svgs[min(f.preview, len(svgs) - 1)] if svgs and not answer else None,
+                "title": _title(role, stem, folder.name),
+                "preview": svgs[min(f.preview, len(svgs) - 1)] if svgs and role is not Kind.ANSWER else None,  # an answer never spoils the game
                 "svgs": svgs,
                 "html": html,
                 "pages": f.pages,
@@ -52,7 +62,7 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
                 "how": how_to_print(f, paper),
             }
         )
-    entries.sort(key=lambda e: ORDER.get(e["title"].split(" (")[0], len(ORDER)))
+    entries.sort(key=lambda e: ORDER.index(e["kind"]))
     for name in names:
         if name not in claimed:
             entries.append(
@@ -70,17 +80,15 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
     return entries
 
 
-def _title(stem: str, folder: str) -> str:
-    for suffix, title in (("-rules", "Rules"), ("-scorepad", "Score pad")):
-        if stem.endswith(suffix):
-            return title
-    rest = stem.removeprefix(folder).strip("-")
-    return "Pieces" + (f" ({rest})" if rest else "")
+def _title(role: Kind, stem: str, folder: str) -> str:
+    """The kind's title; pieces say which, where the game prints several (`Pieces (board)`)."""
+    rest = stem.removeprefix(folder).strip("-") if role is Kind.PIECES else ""
+    return TITLES[role] + (f" ({rest})" if rest else "")
 
 
 def render_index(root: Path, written: list[Path], paper: str) -> str:
-    def pieces(target: str) -> str:  # the first PDF of a target, the one holding its pieces
-        return next(f"{target}/{p.name}" for p in written if p.parent == root / target and p.suffix == ".pdf")
+    def pieces(target: str) -> str:  # the first PDF of a target's pieces
+        return next(f"{target}/{p.name}" for p in written if p.parent == root / target and p.suffix == ".pdf" and kind(p) is Kind.PIECES)
 
     games = []
     for game in GAMES:
@@ -91,7 +99,7 @@ def render_index(root: Path, written: list[Path], paper: str) -> str:
             {
                 "folder": game.id,
                 "title": game.title,
-                "credit": credit_line(game),
+                "credit": game.credit_line,
                 "needs": needs,
                 "also": game.also,
                 "exports": [f"pnp export {kind} {game.id} -o DIR" for kind in game.exports],

@@ -4,7 +4,6 @@ then `index.html` beside them (pnp.index); the closing table is pnp.summary's.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 import signal
@@ -20,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from . import output
+from .documents import write_documents
 from .games.registry import GAMES, Game
 from .index import INDEX, render_index
 from .output import BuildOptions
@@ -36,8 +36,8 @@ def _progress(enabled: bool) -> Any:
 
 def _render(game: Game, opts: BuildOptions) -> tuple[str, list[Path], Staged]:
     """One target into its folder, staged; what it staged is handed back for the parent to write."""
-    module = importlib.import_module(game.build_module)
-    return game.id, module.build(replace(opts, out=opts.out / game.id), module.Options()), output.hand_over()
+    folder = replace(opts, out=opts.out / game.id)
+    return game.id, write_documents(game.build.load()(folder, game.options.load()()), folder), output.hand_over()
 
 
 def _worker() -> None:
@@ -54,7 +54,7 @@ def _preload() -> None:
     from .draw.text import FACES, embedded
 
     for game in GAMES:
-        importlib.import_module(game.build_module)
+        game.build.load()
     for font in FACES:
         embedded(font)
     markdown()

@@ -6,15 +6,15 @@ from typing import Any
 
 import typer
 
-from .games.registry import GAMES, credit_line, prints
+from .games.registry import GAMES
 
 
 def print_games(root: Any) -> None:
     """Each game of the registry: its credit, what `pnp build` prints for it, its commands."""
     for game in GAMES:
         typer.echo(f"{game.title}  [{game.id}/]")
-        typer.echo(f"  {credit_line(game)}")
-        typer.echo(f"  prints:  {prints(game)}")
+        typer.echo(f"  {game.credit_line}")
+        typer.echo(f"  prints:  {game.prints}")
         for need in game.needs:
             typer.echo(f"  needs:   {need.what} (pnp build {need.target})")
         typer.echo(f"  build:   pnp build {game.id}")

@@ -66,7 +66,7 @@ def _inputs() -> dict[tuple[int, int], Path]:
     return reading.inputs if reading is not None else {}
 
 
-def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "", hints: PrintHints | None = None) -> list[Path]:
+def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str = "", hints: PrintHints | None = None, kind: str | None = None) -> list[Path]:
     """`name.pdf` and `name-NN.svg` in the output folder; returns their paths.
 
     Inside a build command they are staged and written by `commit`; called directly, at once.
@@ -85,12 +85,15 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
         for number, page in enumerate(pages, 1):
             svg = opts.out / f"{name}-{number:02d}.svg"
             files[svg], counted[svg] = render_svg(page).encode("utf-8"), Pages(1)
-    return write_rendered(name, files, opts, counted)
+    return write_rendered(name, files, opts, counted, kind=kind)
 
 
-def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None, whole: bool = False) -> list[Path]:
+def write_rendered(
+    name: str, files: dict[Path, bytes], opts: BuildOptions, pages: dict[Path, Pages] | None = None, whole: bool = False, kind: str | None = None
+) -> list[Path]:
     """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as
-    write_pages stages; `pages`: what the renderer says of each page-holding file.
+    write_pages stages; `pages`: what the renderer says of each page-holding file; `kind`: what
+    the document is (pnp.documents.Kind's value), kept for the index and the kit.
 
     The group's earlier files it does not write again are removed: all of them if `whole` (an
     export), else those of the formats asked for (a PDF-only build keeps its earlier SVGs)."""
@@ -99,7 +102,9 @@ def write_rendered(name: str, files: dict[Path, bytes], opts: BuildOptions, page
     staged.files.update(files)
     staged.owners.update(dict.fromkeys(files, name))
     staged.pages.update(pages or {})
-    staged.groups.setdefault(opts.out, {})[name] = None if whole else frozenset(f".{kind}" for kind in opts.formats)
+    if kind is not None:
+        staged.kinds.update(dict.fromkeys(files, kind))
+    staged.groups.setdefault(opts.out, {})[name] = None if whole else frozenset(f".{suffix}" for suffix in opts.formats)
     if building is None or building.staged is None:
         _commit(staged)
     return list(files)
@@ -119,6 +124,7 @@ def take_over(staged: Staged) -> None:
     mine.files.update(staged.files)
     mine.owners.update(staged.owners)
     mine.pages.update(staged.pages)
+    mine.kinds.update(staged.kinds)
     for folder, groups in staged.groups.items():
         mine.groups.setdefault(folder, {}).update(groups)
 
@@ -136,6 +142,7 @@ def _commit(staged: Staged) -> list[Path]:
         return []
     if (writing := current()) is not None:
         writing.printed.update(staged.pages)
+        writing.kinds.update(staged.kinds)
     targets = list(staged.files) + [folder / MANIFEST for folder in staged.groups]
     for path in targets:
         check_target(path)

@@ -45,4 +45,4 @@ def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None
         files[pdf], count = typeset_pdf(tree, figures, opts.paper)
         pages[pdf] = Pages(count, duplex=count > 1)  # as the PDF's print hint says
     files[opts.out / f"{game}-rules.html"] = render_html(tree, figures).encode("utf-8")
-    return write_rendered(f"{game}-rules", files, opts, pages)
+    return write_rendered(f"{game}-rules", files, opts, pages, kind="rules")

@@ -35,6 +35,7 @@ class Staged:
     # folder -> group -> the suffixes of its earlier files it replaces (None: all of them)
     groups: dict[Path, dict[str, frozenset[str] | None]] = field(default_factory=dict)
     pages: dict[Path, Pages] = field(default_factory=dict)
+    kinds: dict[Path, str] = field(default_factory=dict)  # file -> what its document is (pnp.documents.Kind)
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Session:
     read_stdin: bool = False  # standard input is read once (pnp.textfile)
     staged: Staged | None = None  # a build's files, until it commits them; None: write at once
     printed: dict[Path, Pages] = field(default_factory=dict)  # the pages of every file written
+    kinds: dict[Path, str] = field(default_factory=dict)  # what each file written is (pnp.documents.Kind)
     # Findings a command goes on despite (a prototype deck's breaches): (file, findings, its content);
     # file None: about the command itself (bleed that costs sheets).
     warnings: list[tuple[Path | None, tuple[Diagnostic, ...], bytes | None]] = field(default_factory=list)

@@ -7,7 +7,6 @@ is one its `pieces` function takes: given to another target, it is a usage error
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
 import re
@@ -56,7 +55,7 @@ def _entry(target: Any) -> Game:
 
 
 def _room(entry: Game) -> ModuleType:
-    return importlib.import_module(entry.export_module)
+    return entry.export.load()
 
 
 def _given(function: Any, entry: Game, command: str, **wanted: Any) -> dict[str, Any]:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-from pathlib import Path
 from typing import Annotated
 
 from .. import options as parse
 from ..diagnostics import PnpError
+from ..documents import Document, pieces
 from ..draw.cover import document
 from ..draw.document import Part
 from ..draw.shapes import Line, Shape, Text, compose, group, rotate, translate
 from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
-from ..output import BuildOptions, write_pages
+from ..output import BuildOptions
 from .draw import (
     coin_back,
     coin_face,
@@ -106,7 +106,7 @@ class Options:
     back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
 
 
-def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins.
 
     Coins, dice and pawns, then tiles, fronts each followed by backs; `tiles` (a rank range) prints only those tiles."""
@@ -144,4 +144,4 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         name, what = f"{name}-bw", f"{what} (black and white)"
     about = "Pieces of the piecepack, the public-domain game system, to print, cut out and play with."
     doc = document(what, opts.paper, about, parts, assembly=assembly)
-    return write_pages(name, doc.pages, opts, title=doc.title, hints=doc.hints)
+    return [pieces(name, doc.title, doc.pages, doc.hints)]

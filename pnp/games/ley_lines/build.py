@@ -4,25 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Annotated
 
 from ... import options as parse
+from ...documents import Document, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.poster import PosterOptions, tile_poster
-from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose
-from ...output import BuildOptions, write_pages
-from ...rulesheets import write_rules
-from ..registry import game
+from ...output import BuildOptions
+from . import GAME
 from .diagrams import figures, sheet_context
 from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout, view
 from .engine import DOMINOES, domino_name
-from .scorepad import score_pad
+from .scorepad import score_pad as pad_page
 
-GAME = game("ley-lines")
 NAME = GAME.id
 
 
@@ -54,7 +51,7 @@ def domino_pages(paper: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> l
     return impose(components, sheet, caption="Ley Lines dominoes (print both sides, flip on the long edge)")
 
 
-def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """The board at true size over several sheets, 28 dominoes, a score pad and the rules."""
     players, back_offset = options.players, options.back_offset
     rules = f"The rules are in {NAME}-rules.pdf."
@@ -80,10 +77,10 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         f"{GAME.made_by}: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: a 3-player game sets them aside. {rules}",
         [Part("Dominoes", "fronts with pips, each page followed by its backs.", domino_pages(opts.paper, back_offset), duplex=True)],
     )
-    written = write_pages(f"{NAME}-board", board.pages, opts, title=board.title, hints=board.hints)
-    written += write_pages(f"{NAME}-dominoes", dominoes.pages, opts, title=dominoes.title, hints=dominoes.hints)
-    pad = score_pad(opts.paper)
     about = f"A score pad for {GAME.made_by}: one row per scored cairn and each player's running total, to fill in by hand or on screen."
-    written += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-    written += write_rules(GAME.rules, opts, figures(), **sheet_context())
-    return written
+    return [
+        pieces(f"{NAME}-board", board.title, board.pages, board.hints),
+        pieces(f"{NAME}-dominoes", dominoes.title, dominoes.pages, dominoes.hints),
+        score_pad(GAME.scorepad, pad_page(opts.paper), about),
+        RuleSheet(GAME.rules, figures(), sheet_context()),
+    ]

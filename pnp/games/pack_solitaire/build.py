@@ -13,29 +13,27 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 from ... import options as parse
 from ...diagnostics import PnpError, plural, rejected, shown
+from ...documents import Document, Kind, Pages, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
-from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing, Group
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...draw.text import BOLD, width_mm
-from ...output import BuildOptions, write_pages
+from ...output import BuildOptions
 from ...piecepack.draw import piecepack_layout
-from ...rulesheets import write_rules
 from ...textfile import STDIN, read_bytes
-from ..registry import game
+from . import GAME
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty
 from .draw import BookAnswer, BookDeal, answer_page, book_answers_page, book_page, cut_lines, dealt_tile, record_sheet, solitaire_layout
 from .engine import Tile
 from .files import parse_tiles
 from .generate import deal
-from .scorepad import score_pad
+from .scorepad import score_pad as pad_page
 
 if TYPE_CHECKING:
     from .solver import Solution
 
-GAME = game("pack-solitaire")
 NAME = GAME.id
 DEFAULT_SEED = 1  # `pnp build` prints this deal, so a plain build is always the same
 # The par search stops after this many nodes, not after a time: the same deal prints the same par on any machine.
@@ -105,7 +103,7 @@ class Deal:
     source: str  # for the notes, where the deal came from: "deal 7", "the deal you dealt in mine.tiles"
 
 
-def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """A deal at true size with a record sheet, its answer in a file of its own; or a puzzle book."""
     given = [flag for flag, value in (("--seed", options.seed), ("--deals", options.deals), ("--tiles", options.tiles)) if value is not None]
     if len(given) > 1:
@@ -117,10 +115,8 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
     else:
         seed = DEFAULT_SEED if options.seed is None else options.seed
         files = _kit(opts, Deal(deal(seed), f"deal {seed}", f"{NAME}-{seed}", f"deal {seed}"), options.bw)
-    pad = score_pad(opts.paper)
     about = f"A score pad for {GAME.made_by}: a log of the deals played, with score and par, to fill in by hand or on screen."
-    files += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-    return files + write_rules(GAME.rules, opts, figures(), **sheet_context())
+    return [*files, score_pad(GAME.scorepad, pad_page(opts.paper), about), RuleSheet(GAME.rules, figures(), sheet_context())]
 
 
 def _par(tiles: dict[int, Tile]) -> Solution:
@@ -165,7 +161,7 @@ def _fitted(name: str) -> str:
     return name + "..."
 
 
-def _kit(opts: BuildOptions, dealt: Deal, bw: bool) -> list[Path]:
+def _kit(opts: BuildOptions, dealt: Deal, bw: bool) -> list[Document]:
     """The deal's tiles at true size (a tile too few for a sheet goes on the record sheet); the answer apart."""
     tiles = dealt.tiles
     size = piecepack_layout().tile.size
@@ -198,9 +194,7 @@ def _kit(opts: BuildOptions, dealt: Deal, bw: bool) -> list[Path]:
             Part("Tiles", f"the dealt tiles, {size:g} mm square, coin side only: cut along the dark lines.", pages),
         ],
     )
-    return write_pages(dealt.name, doc.pages, opts, title=doc.title, hints=doc.hints) + write_pages(
-        answer_name, [answer], opts, title=f"Pack Solitaire, {dealt.label}: the answer"
-    )
+    return [pieces(dealt.name, doc.title, doc.pages, doc.hints), Pages(Kind.ANSWER, answer_name, [answer], f"Pack Solitaire, {dealt.label}: the answer")]
 
 
 def _placed(page: Drawing, size: float) -> list[tuple[float, float]]:
@@ -231,7 +225,7 @@ def _answer(entry: BookDeal, best: Solution) -> BookAnswer:
     return BookAnswer(entry.answer, entry.number, best.score, note, entry.tiles, best.layout)
 
 
-def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
+def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Document]:
     """Deals two a page, each with its difficulty and the label of its answer; one record sheet
     to copy; then the answers, drawn as tiles in place, up to four a page, in their own order."""
     dealt = {n: deal(n) for n in numbers}
@@ -261,4 +255,4 @@ def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Path]:
             ),
         ],
     )
-    return write_pages(f"{NAME}-deals-{span}", doc.pages, opts, title=doc.title, hints=doc.hints)
+    return [pieces(f"{NAME}-deals-{span}", doc.title, doc.pages, doc.hints)]

@@ -4,25 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Annotated
 
 from ... import options as parse
+from ...documents import Document, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.nesting import nest_rows
-from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component
-from ...output import BuildOptions, write_pages
-from ...rulesheets import write_rules
-from ..registry import game
+from ...output import BuildOptions
+from . import GAME
 from .diagrams import figures, sheet_context
 from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
 from .engine import TRIOS
-from .scorepad import score_pad
+from .scorepad import score_pad as pad_page
 
-GAME = game("paint-the-line")
 NAME = GAME.id
 
 
@@ -46,11 +43,10 @@ def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
     return nest_rows(components, paper, lay.net_gap, caption="Paint the Line - pyramids" + (" (black and white)" if bw else ""))
 
 
-def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Its two boards, 36 paper pyramids to fold, a score pad and the rules."""
     bw = options.bw
     colours = [colour.name for colour in paint_layout().colours]
-    rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     doc = document(
         "Paint the Line" + (" (black and white)" if bw else ""),
         opts.paper,
@@ -69,7 +65,9 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
             "under the face it meets. The base stays open, as on a real Looney Pyramid.",
         ],
     )
-    pad = score_pad(opts.paper)  # no colours on it: one pad for colour and black-and-white prints
     about = f"A score pad for {GAME.made_by}: every group of each player's colours, game by game, to fill in by hand or on screen."
-    written = write_pages(f"{NAME}-bw" if bw else NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
-    return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
+    return [
+        pieces(f"{NAME}-bw" if bw else NAME, doc.title, doc.pages, doc.hints),
+        RuleSheet(GAME.rules, figures(), sheet_context()),
+        score_pad(GAME.scorepad, pad_page(opts.paper), about),  # no colours on it: one pad for colour and black-and-white prints
+    ]

@@ -9,25 +9,22 @@ from typing import Annotated
 
 from ... import options as parse
 from ...diagnostics import PnpError, rejected, shown, warning
+from ...documents import Document, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
-from ...draw.scorepad import pad_hints
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose, plan
-from ...output import BuildOptions, write_pages
+from ...output import BuildOptions
 from ...resources import deck_file
 from ...rules import MultisetRules
-from ...rulesheets import write_rules
 from ...session import warn
 from ...textfile import read_bytes
-from ..registry import game
-from . import draw
+from . import GAME, draw
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
 from .engine import load_deck, load_format, validate_deck
-from .scorepad import score_pad
+from .scorepad import score_pad as pad_page
 
-GAME = game("power-lines-cards")
 NAME = GAME.id
 
 
@@ -106,14 +103,13 @@ def _sheets(cards: list[int], per_sheet: int) -> int:
     return sum(-(-n // per_sheet) for n in cards)
 
 
-def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
     chosen = load_format(options.rules) if options.rules is not None else None
     paths = options.decks or [deck_file("starter.deck")] * 2
     # Each deck is read once: `--deck -` is standard input, which a second read would find empty.
     decks = [deck_components(path, player, chosen, options.proto) for player, path in enumerate(paths)]
     pages = card_pages(opts.paper, decks, options.bleed, options.cut_lines, options.back_offset)
-    rules = write_rules(GAME.rules, opts, figures(), **sheet_context())
     lay = draw.card_layout()
     sheet = card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset)
     grid = plan(lay.width, lay.height, sheet)  # as the sheets lay them out
@@ -136,7 +132,9 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
         [Part("Cards", about, pages, duplex=True)],
         notes,
     )
-    pad = score_pad(opts.paper)
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
-    written = write_pages(NAME, doc.pages, opts, title=doc.title, hints=doc.hints) + rules
-    return written + write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, pad_about))
+    return [
+        pieces(NAME, doc.title, doc.pages, doc.hints),
+        RuleSheet(GAME.rules, figures(), sheet_context()),
+        score_pad(GAME.scorepad, pad_page(opts.paper), pad_about),
+    ]

@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated
 
 from ... import options as parse
-from ...draw.scorepad import pad_hints
-from ...output import BuildOptions, write_pages
+from ...documents import Document, RuleSheet, score_pad
+from ...output import BuildOptions
 from ...piecepack import build as piecepack
-from ...rulesheets import write_rules
-from ..registry import game
+from . import GAME
 from .diagrams import figures, sheet_context
-from .scorepad import score_pad
-
-GAME = game("power-lines")
+from .scorepad import score_pad as pad_page
 
 
 @dataclass(frozen=True)
@@ -23,10 +19,11 @@ class Options:
     bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
 
 
-def build(opts: BuildOptions, options: Options = Options()) -> list[Path]:
+def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Its rule sheet, a score pad and the 2-5 tiles of every suit."""
-    pad = score_pad(opts.paper)
     about = f"A score pad for {GAME.made_by}: two matches of two games, to fill in by hand or on screen."
-    written = write_rules(GAME.rules, opts, figures(), **sheet_context())
-    written += write_pages(GAME.scorepad, [pad], opts, title=pad.title, hints=pad_hints(pad, about))
-    return written + piecepack.build(opts, piecepack.Options(bw=options.bw, tiles="2-5"))
+    return [
+        RuleSheet(GAME.rules, figures(), sheet_context()),
+        score_pad(GAME.scorepad, pad_page(opts.paper), about),
+        *piecepack.build(opts, piecepack.Options(bw=options.bw, tiles="2-5")),
+    ]

@@ -1,0 +1,78 @@
+"""What a game is to pnp: one typed object, declared once in the game's own package.
+
+Each game package's `__init__` holds its `GAME`, and the registry (pnp.games.registry) is the
+tuple of them, as python-chess lists its variants. A spec holds names and words only; the code
+it points to (the target's `build`, its options, its commands, its export room) is a `Lazy`
+reference, imported the first time it is used, so that reading the registry loads no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from .credits import byline, credits
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """`package.module` or `package.module:attribute`, imported on first use."""
+
+    path: str
+
+    def load(self) -> Any:
+        module, _, attribute = self.path.partition(":")
+        loaded = importlib.import_module(module)
+        return getattr(loaded, attribute) if attribute else loaded
+
+    @property
+    def module(self) -> str:
+        return self.path.partition(":")[0]
+
+
+@dataclass(frozen=True)
+class Need:
+    """Pieces a game takes from another target's files."""
+
+    target: str
+    what: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A print target of `pnp build` and, where it has one, a command group.
+
+    `build` is a function `(BuildOptions, options) -> list[Document]` (pnp.documents): the game
+    says what it prints, and the framework writes it. `options` is the target's frozen dataclass
+    of build options (pnp.options.Flag fields)."""
+
+    id: str  # the build target and the kit's folder
+    title: str
+    credit: str | None  # its key in templates/rules/credits.toml (None: a game system, no designer)
+    prints: str  # what `pnp build ID` prints, in a sentence: help, `pnp list`
+    build: Lazy
+    options: Lazy
+    group: str | None = None  # the command group that checks, scores and draws its games
+    commands: Lazy | None = None  # the group's Typer app
+    rules: str | None = None  # the rule sheet: RULES-rules.pdf, from templates/rules/RULES.md.j2
+    scorepad: str | None = None  # the score pad's file name, without .pdf
+    needs: tuple[Need, ...] = ()
+    about: str = ""  # said instead of a credit line
+    also: str = ""  # what else its build target makes, with the command that makes it
+    exports: tuple[str, ...] = ()  # `pnp export` commands it takes
+    export: Lazy | None = None  # the room that lists its pieces for those commands
+
+    @property
+    def made_by(self) -> str:
+        """`Title by Designer`, as the printed files name the game."""
+        return f"{self.title} by {self.designer}"
+
+    @property
+    def designer(self) -> str | None:
+        """The designer's name as the rules give it, where they give one."""
+        return credits()[self.credit].get("designer") if self.credit else None
+
+    @property
+    def credit_line(self) -> str:
+        return byline(self.credit) if self.credit else self.about
