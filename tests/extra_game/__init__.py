@@ -1,0 +1,17 @@
+"""A game that exists only for the tests: the least a game declares to be served by pnp.
+
+Registered by `tests/test_game_object.py` in a pnp process of its own, it shows that a new game
+is its package alone: `pnp build`, `pnp list`, the kit and index.html take it up from its spec.
+"""
+
+from pnp.gamespec import Game, Lazy
+
+GAME = Game(
+    "three-in-a-line",
+    "Three in a Line",
+    credit=None,
+    prints="a board of nine squares to play noughts and crosses on.",
+    build=Lazy(f"{__name__}.build:build"),
+    options=Lazy(f"{__name__}.build:Options"),
+    about="A game for pnp's tests: noughts and crosses on a board of nine squares.",
+)
