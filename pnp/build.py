@@ -66,7 +66,7 @@ def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) ->
 
 def _command(game: Game) -> Callable[..., None]:
     """The target's command: its Options' fields as options, each with the field's default."""
-    options = game.options.load()
+    options = game.options()
     hints = get_type_hints(options, include_extras=True)
     params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     for field in fields(options):
@@ -77,7 +77,7 @@ def _command(game: Game) -> Callable[..., None]:
 
     def run(ctx: typer.Context, **values: Any) -> None:
         opts, quiet = _options(ctx, OUTPUT / game.id)
-        written = write_documents(game.build.load()(opts, options(**values)), opts)
+        written = write_documents(game.build()(opts, options(**values)), opts)
         report(opts.out, written, commit(), quiet)
 
     run.__signature__ = inspect.Signature(params)  # read by Typer

@@ -43,25 +43,36 @@ class Need:
 class Game:
     """A print target of `pnp build` and, where it has one, a command group.
 
-    `build` is a function `(BuildOptions, options) -> list[Document]` (pnp.documents): the game
-    says what it prints, and the framework writes it. `options` is the target's frozen dataclass
-    of build options (pnp.options.Flag fields)."""
+    `target` is the module holding the target's `build`, a function `(BuildOptions, Options) ->
+    list[Document]` (pnp.documents): the game says what it prints, and the framework writes it;
+    and its `Options`, the frozen dataclass of its build options (pnp.options.Flag fields)."""
 
     id: str  # the build target and the kit's folder
     title: str
     credit: str | None  # its key in templates/rules/credits.toml (None: a game system, no designer)
     prints: str  # what `pnp build ID` prints, in a sentence: help, `pnp list`
-    build: Lazy
-    options: Lazy
+    target: Lazy
     group: str | None = None  # the command group that checks, scores and draws its games
     commands: Lazy | None = None  # the group's Typer app
-    rules: str | None = None  # the rule sheet: RULES-rules.pdf, from templates/rules/RULES.md.j2
-    scorepad: str | None = None  # the score pad's file name, without .pdf
+    rules: str | None = None  # the rule sheet RULES-rules.pdf (templates/rules/RULES.md.j2) and score pad RULES-scorepad.pdf
     needs: tuple[Need, ...] = ()
     about: str = ""  # said instead of a credit line
     also: str = ""  # what else its build target makes, with the command that makes it
     exports: tuple[str, ...] = ()  # `pnp export` commands it takes
     export: Lazy | None = None  # the room that lists its pieces for those commands
+
+    def build(self) -> Any:
+        """The target's `build` function."""
+        return self.target.load().build
+
+    def options(self) -> Any:
+        """The target's `Options` dataclass."""
+        return self.target.load().Options
+
+    @property
+    def scorepad(self) -> str | None:
+        """The score pad's file name, without .pdf."""
+        return f"{self.rules}-scorepad" if self.rules else None
 
     @property
     def made_by(self) -> str:

@@ -37,7 +37,7 @@ def _progress(enabled: bool) -> Any:
 def _render(game: Game, opts: BuildOptions) -> tuple[str, list[Path], Staged]:
     """One target into its folder, staged; what it staged is handed back for the parent to write."""
     folder = replace(opts, out=opts.out / game.id)
-    return game.id, write_documents(game.build.load()(folder, game.options.load()()), folder), output.hand_over()
+    return game.id, write_documents(game.build()(folder, game.options()()), folder), output.hand_over()
 
 
 def _worker() -> None:
@@ -54,7 +54,7 @@ def _preload() -> None:
     from .draw.text import FACES, embedded
 
     for game in GAMES:
-        game.build.load()
+        game.target.load()
     for font in FACES:
         embedded(font)
     markdown()

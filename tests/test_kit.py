@@ -344,7 +344,7 @@ PATCHED = textwrap.dedent(
 
     target, how, cores, *args = sys.argv[1:]
     os.cpu_count = lambda: int(cores)
-    module = importlib.import_module(game(target).build.module)
+    module = game(target).target.load()
 
     def fails(opts, options):
         raise PnpError(f"{target}: cannot be built today", exit_code=2)

@@ -2,14 +2,11 @@
 
 from ..gamespec import Game, Lazy
 
+# id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
-    "piecepack",
-    "The piecepack",
-    credit=None,
-    prints="24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins.",
-    build=Lazy(f"{__name__}.build:build"),
-    options=Lazy(f"{__name__}.build:Options"),
+    "piecepack", "The piecepack", None,
+    "24 tiles, 24 coins, 4 dice and 4 pawns, with duplex backs for tiles and coins.",
+    Lazy(f"{__name__}.build"),
     about="The public-domain game system Power Lines, Pack Solitaire and Ley Lines are played with.",
-    exports=("print-shop", "tts"),
-    export=Lazy(f"{__name__}.export"),
-)
+    exports=("print-shop", "tts"), export=Lazy(f"{__name__}.export"),
+)  # fmt: skip

@@ -11,7 +11,6 @@ GAME = Game(
     "Three in a Line",
     credit=None,
     prints="a board of nine squares to play noughts and crosses on.",
-    build=Lazy(f"{__name__}.build:build"),
-    options=Lazy(f"{__name__}.build:Options"),
+    target=Lazy(f"{__name__}.build"),
     about="A game for pnp's tests: noughts and crosses on a board of nine squares.",
 )

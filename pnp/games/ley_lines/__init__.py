@@ -2,18 +2,12 @@
 
 from ...gamespec import Game, Lazy, Need
 
+# id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
-    "ley-lines",
-    "Ley Lines",
-    credit="ley-lines",
-    prints="the board at true size over several sheets, 28 dominoes, a score pad and the rules.",
-    build=Lazy(f"{__name__}.build:build"),
-    options=Lazy(f"{__name__}.build:Options"),
-    group="ley-lines",
-    commands=Lazy(f"{__name__}.cli:app"),
-    rules="ley-lines",
-    scorepad="ley-lines-scorepad",
+    "ley-lines", "Ley Lines", "ley-lines",
+    "the board at true size over several sheets, 28 dominoes, a score pad and the rules.",
+    Lazy(f"{__name__}.build"),
+    group="ley-lines", commands=Lazy(f"{__name__}.cli:app"), rules="ley-lines",
     needs=(Need("piecepack", "the coins (cairns) and pawns (tors) of a piecepack"),),
-    exports=("print-shop", "tts"),
-    export=Lazy(f"{__name__}.export"),
-)
+    exports=("print-shop", "tts"), export=Lazy(f"{__name__}.export"),
+)  # fmt: skip

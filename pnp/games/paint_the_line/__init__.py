@@ -2,17 +2,11 @@
 
 from ...gamespec import Game, Lazy
 
+# id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
-    "paint-the-line",
-    "Paint the Line",
-    credit="paint-the-line",
-    prints="its two boards, 36 paper pyramids to fold, a score pad and the rules.",
-    build=Lazy(f"{__name__}.build:build"),
-    options=Lazy(f"{__name__}.build:Options"),
-    group="paint-the-line",
-    commands=Lazy(f"{__name__}.cli:app"),
-    rules="paint-the-line",
-    scorepad="paint-the-line-scorepad",
-    exports=("tts",),
-    export=Lazy(f"{__name__}.export"),
-)
+    "paint-the-line", "Paint the Line", "paint-the-line",
+    "its two boards, 36 paper pyramids to fold, a score pad and the rules.",
+    Lazy(f"{__name__}.build"),
+    group="paint-the-line", commands=Lazy(f"{__name__}.cli:app"), rules="paint-the-line",
+    exports=("tts",), export=Lazy(f"{__name__}.export"),
+)  # fmt: skip

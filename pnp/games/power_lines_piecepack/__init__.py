@@ -2,18 +2,12 @@
 
 from ...gamespec import Game, Lazy
 
+# id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
-    "power-lines",
-    "Power Lines for piecepack",
-    credit="power-lines-piecepack",
-    prints="its rule sheet, a score pad and the 2-5 tiles of every suit.",
-    build=Lazy(f"{__name__}.build:build"),
-    options=Lazy(f"{__name__}.build:Options"),
-    group="power-lines",
-    commands=Lazy(f"{__name__}.cli:app"),
-    rules="power-lines-piecepack",
-    scorepad="power-lines-piecepack-scorepad",
+    "power-lines", "Power Lines for piecepack", "power-lines-piecepack",
+    "its rule sheet, a score pad and the 2-5 tiles of every suit.",
+    Lazy(f"{__name__}.build"),
+    group="power-lines", commands=Lazy(f"{__name__}.cli:app"), rules="power-lines-piecepack",
     also="Its tiles are the 2 to 5 of a whole piecepack: with piecepack/piecepack.pdf printed, skip piecepack-tiles-2-5.pdf.",
-    exports=("tts",),
-    export=Lazy(f"{__name__}.export"),
-)
+    exports=("tts",), export=Lazy(f"{__name__}.export"),
+)  # fmt: skip
