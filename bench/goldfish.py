@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.games.power_lines_cards.engine import load_deck  # noqa: E402
 from pnp.games.power_lines_cards.goldfish import cores, goldfish  # noqa: E402
+from pnp.games.power_lines_cards.rules.engine import load_deck  # noqa: E402
 
 TARGET = 5.0  # seconds for 10,000 games on 2 cores
 TARGET_GAMES = 10_000

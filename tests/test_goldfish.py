@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.power_lines_cards.catalogue import catalogue
-from pnp.games.power_lines_cards.engine import Deck, load_deck
 from pnp.games.power_lines_cards.goldfish import (
     ENEMY_BASE,
     OWN_BASE,
@@ -29,6 +27,8 @@ from pnp.games.power_lines_cards.goldfish import (
     position,
 )
 from pnp.games.power_lines_cards.goldfish_policy import policy
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
 from pnp.resources import deck_file
 
 STARTER = load_deck(Path(deck_file("starter.deck")))
@@ -713,7 +713,7 @@ POOLED = """
 import json, sys
 from pathlib import Path
 from pnp.games.power_lines_cards import goldfish as module
-from pnp.games.power_lines_cards.engine import load_deck
+from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.resources import deck_file
 
 module.cores = lambda: 2  # two cores, whatever the machine has

@@ -22,9 +22,9 @@ from ...session import warn
 from ...textfile import read_bytes
 from ..registry import game
 from . import draw
-from .catalogue import catalogue
 from .diagrams import figures, sheet_context
-from .engine import load_deck, load_format, validate_deck
+from .rules.catalogue import catalogue
+from .rules.engine import load_deck, load_format, validate_deck
 from .scorepad import score_pad
 
 GAME = game("power-lines-cards")

@@ -14,11 +14,11 @@ from ...rules import MultisetRules
 from ...textfile import read_bytes
 from ..registry import game
 from .compare import compare
-from .engine import Deck, format_names, load_deck, load_format, validate_deck
-from .generate import random_counts, render_deck
 from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, MAX_JOBS, POOL_GAMES, goldfish, paired
 from .odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
 from .query import Query, QueryError
+from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
+from .rules.generate import random_counts, render_deck
 from .stats import deck_stats
 
 app = App(

@@ -38,10 +38,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .engine import Deck
 from .goldfish import Paired
 from .odds import Analysis, Odds, Row, analyze, percent
-from .setup import FACE_DOWN, HAND_SIZE
+from .rules.engine import Deck
+from .rules.setup import FACE_DOWN, HAND_SIZE
 
 DIGITS = 4
 

@@ -123,9 +123,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from .catalogue import catalogue
-from .engine import Deck
-from .setup import FACE_DOWN, HAND_SIZE
+from .rules.catalogue import catalogue
+from .rules.engine import Deck
+from .rules.setup import FACE_DOWN, HAND_SIZE
 from .stats import histogram
 
 Cell = tuple[int, int]

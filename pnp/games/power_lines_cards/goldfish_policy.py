@@ -52,7 +52,7 @@ from .goldfish import (
     threshold,
     values,
 )
-from .setup import HIGH_VALUE, RESERVE, face_down_counts
+from .rules.setup import HIGH_VALUE, RESERVE, face_down_counts
 
 FRONT_GAIN = 7  # a front play must add this much to the total, or reach the threshold
 

@@ -33,10 +33,10 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from .catalogue import Card, catalogue
-from .engine import Deck
 from .query import Query, parse_query
-from .setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
+from .rules.catalogue import Card, catalogue
+from .rules.engine import Deck
+from .rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
 from .stats import DeckStats, deck_stats
 
 WRAP = 96  # characters of a line of prose in the text report

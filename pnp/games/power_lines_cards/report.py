@@ -29,11 +29,11 @@ from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...rules import MultisetRules
 from ...textfile import STDIN
 from . import draw
-from .catalogue import Card, catalogue
-from .engine import Deck, DeckReport
 from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, FASTEST_SHARE, GoldfishResult, goldfish
 from .odds import Analysis, Row, analyze, percent
-from .setup import FACE_DOWN, HAND_SIZE, face_down_rule
+from .rules.catalogue import Card, catalogue
+from .rules.engine import Deck, DeckReport
+from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule
 
 FORMATS = (".pdf", ".html")
 
@@ -489,7 +489,7 @@ def write_report(
         write_file,
     )
     from ...textfile import read_bytes
-    from .engine import load_format, validate_deck
+    from .rules.engine import load_format, validate_deck
 
     output = output_path if output_path is not None else default_output(deck_path)
     kind = output.suffix.lower()

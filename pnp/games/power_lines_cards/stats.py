@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalogue import catalogue
-from .engine import Deck
+from .rules.catalogue import catalogue
+from .rules.engine import Deck
 
 BAR_WIDTH = 40  # longest bar, in blocks; larger counts are scaled down
 
