@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.games.power_lines_cards.compare import compare
-from pnp.games.power_lines_cards.goldfish import paired
 from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
+from pnp.games.power_lines_cards.simulation.run import paired
 from pnp.resources import deck_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,11 +14,13 @@ from ...rules import MultisetRules
 from ...textfile import read_bytes
 from ..registry import game
 from .compare import compare
-from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, MAX_JOBS, POOL_GAMES, goldfish, paired
 from .odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
 from .query import Query, QueryError
 from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
 from .rules.generate import random_counts, render_deck
+from .simulation.pool import MAX_JOBS, POOL_GAMES
+from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish, paired
+from .simulation.text import render_paired, render_result
 from .stats import deck_stats
 
 app = App(
@@ -228,12 +230,14 @@ def goldfish_deck(
         deck = load_deck(file, chosen)  # an invalid deck: its errors, exit 1
         result = goldfish(deck, games, seed, turns, jobs=jobs)
         if not as_json:
-            typer.echo(result.render(shown(file)))
+            typer.echo(render_result(result, shown(file)))
         return Report(file, deck.warnings, {**result.as_json(), "vs": None})
     (deck, _), (other, data) = _decks([file, vs], chosen)
     both = paired(deck, other, games, seed, turns, jobs)
     if not as_json:
-        typer.echo("\n\n".join([both.deck.render(shown(file)), both.other.render(shown(vs)), "\n".join(both.render(shown(file), shown(vs)))]))
+        typer.echo(
+            "\n\n".join([render_result(both.deck, shown(file)), render_result(both.other, shown(vs)), "\n".join(render_paired(both, shown(file), shown(vs)))])
+        )
     found = [*deck.warnings, *_other_warnings(vs, other, data, as_json)]
     return Report(file, found, {**both.deck.as_json(), "vs": both.as_json(json_name(vs))})
 

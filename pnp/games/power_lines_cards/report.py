@@ -29,11 +29,12 @@ from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...rules import MultisetRules
 from ...textfile import STDIN
 from . import draw
-from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, FASTEST_SHARE, GoldfishResult, goldfish
 from .odds import Analysis, Row, analyze, percent
 from .rules.catalogue import Card, catalogue
 from .rules.engine import Deck, DeckReport
 from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule
+from .simulation.results import FASTEST_SHARE, GoldfishResult
+from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish
 
 FORMATS = (".pdf", ".html")
 
