@@ -13,15 +13,15 @@ from ...diagnostics import Diagnostic, rejected, shown
 from ...rules import MultisetRules
 from ...textfile import read_bytes
 from ..registry import game
-from .compare import compare
-from .odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
-from .query import Query, QueryError
+from .analysis.compare import compare
+from .analysis.odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
+from .analysis.query import Query, QueryError
+from .analysis.stats import deck_stats
 from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
 from .rules.generate import random_counts, render_deck
 from .simulation.pool import MAX_JOBS, POOL_GAMES
 from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish, paired
 from .simulation.text import render_paired, render_result
-from .stats import deck_stats
 
 app = App(
     game("power-lines-cards").group,

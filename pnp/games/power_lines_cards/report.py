@@ -29,7 +29,7 @@ from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...rules import MultisetRules
 from ...textfile import STDIN
 from . import draw
-from .odds import Analysis, Row, analyze, percent
+from .analysis.odds import Analysis, Row, analyze, percent
 from .rules.catalogue import Card, catalogue
 from .rules.engine import Deck, DeckReport
 from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules.catalogue import catalogue
-from .rules.engine import Deck
-from .simulation.text import histogram
+from ..rules.catalogue import catalogue
+from ..rules.engine import Deck
+from ..simulation.text import histogram
 
 
 @dataclass(frozen=True)

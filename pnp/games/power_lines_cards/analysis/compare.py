@@ -38,11 +38,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..rules.engine import Deck
+from ..rules.setup import FACE_DOWN, HAND_SIZE
+from ..simulation.results import Paired
+from ..simulation.text import render_paired
 from .odds import Analysis, Odds, Row, analyze, percent
-from .rules.engine import Deck
-from .rules.setup import FACE_DOWN, HAND_SIZE
-from .simulation.results import Paired
-from .simulation.text import render_paired
 
 DIGITS = 4
 
