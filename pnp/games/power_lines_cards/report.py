@@ -35,6 +35,7 @@ from .rules.engine import Deck, DeckReport
 from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule
 from .simulation.results import FASTEST_SHARE, GoldfishResult
 from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish
+from .simulation.text import turn_text
 
 FORMATS = (".pdf", ".html")
 
@@ -342,14 +343,10 @@ def _odds(page: Drawing, analysis: Analysis, played: GoldfishResult | None, x: f
 def goldfish_lines(played: GoldfishResult | None, total: int) -> list[str]:
     if played is None:
         return [f"Not played: the set-up draws {HAND_SIZE} cards, the deck holds {total}."]
-
-    def turn(t: float | None) -> str:
-        return "never" if t is None else f"{t:g}"
-
     lines = [
         (
-            f"The enemy Base falls on turn {turn(played.median)} at the median, "
-            f"{turn(played.mean)} on average (won games); 10th to 90th percentile: turn {turn(played.p10)} to {turn(played.p90)}. "
+            f"The enemy Base falls on turn {turn_text(played.median)} at the median, "
+            f"{turn_text(played.mean)} on average (won games); 10th to 90th percentile: turn {turn_text(played.p10)} to {turn_text(played.p90)}. "
             f"Never within {played.turns} turns: {played.never_percent:g} % ({plural(played.never, 'game')})."
         )
     ]

@@ -41,7 +41,7 @@ from fractions import Fraction
 from ..rules.engine import Deck
 from ..rules.setup import FACE_DOWN, HAND_SIZE
 from ..simulation.results import Paired
-from ..simulation.text import render_paired
+from ..simulation.text import render_paired, turn_text
 from .odds import Analysis, Odds, Row, analyze, percent
 
 DIGITS = 4
@@ -160,7 +160,10 @@ class Comparison:
             lines += ["", f"goldfish: {s.deck.games} game{'s' * (s.deck.games != 1)} each on the same seeds (seed {s.deck.seed}), up to {s.deck.turns} turns"]
             lines += _table(
                 ["", "median", "mean", "p10", "p90", "never"],
-                [[name, _turn(r.median), _turn(r.mean), _turn(r.p10), _turn(r.p90), f"{r.never_percent:g} %"] for name, r in (("A", s.deck), ("B", s.other))],
+                [
+                    [name, turn_text(r.median), turn_text(r.mean), turn_text(r.p10), turn_text(r.p90), f"{r.never_percent:g} %"]
+                    for name, r in (("A", s.deck), ("B", s.other))
+                ],
             )
             lines += render_paired(s, "A", "B")
         return "\n".join(lines)
@@ -199,10 +202,6 @@ def _side(a: Odds, b: Odds, field: str, show: Callable[[Fraction], str]) -> list
     scale = 100 if field == "at_least_one" else 1
     d = round(float((y - x) * scale), 2)
     return [show(x), show(y), _diff(d, 2) if d else "0"]
-
-
-def _turn(t: float | None) -> str:
-    return "never" if t is None else f"{t:g}"
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:

@@ -24,22 +24,25 @@ def histogram(rows: dict[str, int]) -> list[str]:
     return lines
 
 
+def turn_text(t: float | None) -> str:
+    """A turn as the reports give it: `5`, `5.13`, or `never` for None."""
+    return "never" if t is None else f"{t:g}"
+
+
 def render_result(result: GoldfishResult, file: str) -> str:
     """One deck's games: the turn the enemy Base fell, as a histogram, and the figures."""
     by_turn = result.by_turn
     shown = [t for t, n in by_turn.items() if n]
     rows = {str(t): by_turn[t] for t in range(shown[0], shown[-1] + 1)} if shown else {}
-
-    def turn(t: float | None) -> str:
-        return "never" if t is None else f"{t:g}"
-
     lines = [
         f"{file}: goldfish, {result.games} game{'s' * (result.games != 1)}, seed {result.seed}, up to {result.turns} turns",
         "",
         "turn the enemy Base fell (games)",
         *(histogram(rows) if rows else ["(never)"]),
         "",
-        (f"median {turn(result.median)}, mean {turn(result.mean)} (won games), 10th percentile {turn(result.p10)}, 90th {turn(result.p90)}"),
+        (
+            f"median {turn_text(result.median)}, mean {turn_text(result.mean)} (won games), 10th percentile {turn_text(result.p10)}, 90th {turn_text(result.p90)}"
+        ),
         f"never within {result.turns} turns: {result.never_percent:g} % ({result.never} game{'s' * (result.never != 1)})",
     ]
     if result.fastest_cards:
