@@ -5,9 +5,9 @@ still gets its report, its findings listed under the title); the deck's cards as
 of the faces pnp prints (`draw.face`, reduced; the small print that would print below 7 pt shown
 as grey bars, as the rule sheet's figures show it), each with its copies; three charts (cards by
 value, cards by price, and the goldfish distribution: in how many games the enemy Base fell on
-each turn); the opening-hand odds as a table (`odds.analyze`: each group and each card, in the 8
-drawn and in the 5 kept, the expected number and the chance of at least one) and, beside it, the
-goldfish figures, the card economy and the face-down rule.
+each turn); the opening-hand odds as a table (`analysis.odds.analyze`: each group and each card,
+in the 8 drawn and in the 5 kept, the expected number and the chance of at least one) and,
+beside it, the goldfish figures, the card economy and the face-down rule.
 
 Deterministic: the same deck, format, paper, games and seed give the same bytes.
 """
@@ -88,8 +88,8 @@ def report_page(
     name: str = "deck",
     turns: int = DEFAULT_TURNS,
 ) -> Drawing:
-    """The report of `deck` (as `engine.validate_deck` read it, valid or not) under `format`, on one
-    page of `paper`; `name` is the deck's file name as the page shows it."""
+    """The report of `deck` (as `rules.engine.validate_deck` read it, valid or not) under `format`,
+    on one page of `paper`; `name` is the deck's file name as the page shows it."""
     lay = report_layout()
     sheet = sheet_layout()
     if paper not in sheet.paper:
