@@ -21,8 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.games.power_lines_cards.engine import load_deck  # noqa: E402
-from pnp.games.power_lines_cards.goldfish import cores, goldfish  # noqa: E402
+from pnp.games.power_lines_cards.rules.engine import load_deck  # noqa: E402
+from pnp.games.power_lines_cards.simulation.pool import cores  # noqa: E402
+from pnp.games.power_lines_cards.simulation.run import goldfish  # noqa: E402
+from pnp.games.power_lines_cards.simulation.text import render_result  # noqa: E402
 
 TARGET = 5.0  # seconds for 10,000 games on 2 cores
 TARGET_GAMES = 10_000
@@ -65,7 +67,7 @@ def main() -> None:
         f"target: {TARGET_GAMES:,} games within {TARGET:.0f} s on 2 cores"
     )
     print()
-    print(result.render(str(args.deck.relative_to(ROOT) if args.deck.is_relative_to(ROOT) else args.deck)))
+    print(render_result(result, str(args.deck.relative_to(ROOT) if args.deck.is_relative_to(ROOT) else args.deck)))
     print()
     print(f"load average after: {load()}")
 

@@ -68,7 +68,7 @@ def test_rule_sheets_credit_the_designers(tmp_path):
 
 
 def test_card_rule_sheet_lists_every_card_from_the_catalogue(tmp_path):
-    from pnp.games.power_lines_cards.catalogue import catalogue
+    from pnp.games.power_lines_cards.rules.catalogue import catalogue
 
     assert build("power-lines-cards", "--out", str(tmp_path), "--format", "pdf").exit_code == 0
     text = " ".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "power-lines-cards-rules.pdf").pages)

@@ -228,7 +228,7 @@ def test_an_output_pnp_cannot_write_is_named_as_given(inputs, tmp_path):
 
 def test_a_catalogue_key_misspelt_gets_the_key_it_is_close_to(tmp_path):
     from pnp.diagnostics import PnpError
-    from pnp.games.power_lines_cards.catalogue import load_catalogue
+    from pnp.games.power_lines_cards.rules.catalogue import load_catalogue
 
     text = (DECKS / "power-lines-cards.toml").read_text().replace("value = ", "valeu = ", 1)
     (tmp_path / "cat.toml").write_text(text)

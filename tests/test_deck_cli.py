@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.diagnostics import PnpError
-from pnp.games.power_lines_cards.engine import load_format, validate_deck
-from pnp.games.power_lines_cards.files import parse_deck
-from pnp.games.power_lines_cards.generate import random_counts
+from pnp.games.power_lines_cards.rules.engine import load_format, validate_deck
+from pnp.games.power_lines_cards.rules.files import parse_deck
+from pnp.games.power_lines_cards.rules.generate import random_counts
 from pnp.resources import deck_file
 from pnp.rules import MultisetRules
 

@@ -12,9 +12,9 @@ import jsonschema
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.power_lines_cards.compare import compare
-from pnp.games.power_lines_cards.engine import Deck, load_deck
-from pnp.games.power_lines_cards.goldfish import paired
+from pnp.games.power_lines_cards.analysis.compare import compare
+from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
+from pnp.games.power_lines_cards.simulation.run import paired
 from pnp.resources import deck_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.power_lines_cards.odds import (
+from pnp.games.power_lines_cards.analysis.odds import (
     analyze,
     at_least_one,
     chance,
@@ -33,7 +33,7 @@ from pnp.games.power_lines_cards.odds import (
     read_query,
     sample_hands,
 )
-from pnp.games.power_lines_cards.query import QueryError
+from pnp.games.power_lines_cards.analysis.query import QueryError
 from pnp.resources import deck_file
 
 STARTER = str(deck_file("starter.deck"))
@@ -547,6 +547,6 @@ def test_a_query_is_read_back_in_words(query, meaning):
     [(Fraction(0), "0 %"), (Fraction(1), "100 %"), (Fraction(1, 10**6), "<0.01 %"), (1 - Fraction(1, 10**6), ">99.99 %"), (Fraction(6019, 6325), "95.16 %")],
 )
 def test_percentages_never_round_a_chance_to_never_or_always(p, shown):
-    from pnp.games.power_lines_cards.odds import percent
+    from pnp.games.power_lines_cards.analysis.odds import percent
 
     assert percent(p) == shown

@@ -17,12 +17,12 @@ from typer.testing import CliRunner
 from pnp.draw.charts import Bar, ChartStyle, axis_top, bar_chart, nice_step
 from pnp.draw.shapes import Group, Rect, Text
 from pnp.games.power_lines_cards import draw
-from pnp.games.power_lines_cards.catalogue import catalogue
-from pnp.games.power_lines_cards.engine import Deck, validate_deck
-from pnp.games.power_lines_cards.goldfish import goldfish
-from pnp.games.power_lines_cards.odds import analyze
+from pnp.games.power_lines_cards.analysis.odds import analyze
+from pnp.games.power_lines_cards.analysis.stats import deck_stats
 from pnp.games.power_lines_cards.report import write_report
-from pnp.games.power_lines_cards.stats import deck_stats
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck, validate_deck
+from pnp.games.power_lines_cards.simulation.run import goldfish
 from pnp.resources import deck_file
 from tests.helpers.pdfgeom import MM, ink_margins, open_pdf, untraced
 

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.diagnostics import PnpError
-from pnp.games.power_lines_cards.catalogue import catalogue, load_catalogue
-from pnp.games.power_lines_cards.engine import load_deck, load_format, validate_deck
-from pnp.games.power_lines_cards.files import parse_deck, suggest
+from pnp.games.power_lines_cards.rules.catalogue import catalogue, load_catalogue
+from pnp.games.power_lines_cards.rules.engine import load_deck, load_format, validate_deck
+from pnp.games.power_lines_cards.rules.files import parse_deck, suggest
 from pnp.resources import deck_file
 from pnp.textfile import MAX_BYTES
 

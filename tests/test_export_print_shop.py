@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.power_lines_cards.engine import load_deck
+from pnp.games.power_lines_cards.rules.engine import load_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 STARTER = ROOT / "decks" / "starter.deck"

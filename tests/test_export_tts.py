@@ -17,7 +17,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.games.power_lines_cards.engine import load_deck
+from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.registry import GAMES, TTS
 from pnp.tts import BOARD_MM, MM_PER_UNIT
 
@@ -110,7 +110,7 @@ def test_each_card_deck_holds_the_deck_lists_cards_by_id(exported):
 
 def test_each_card_id_points_at_a_face_of_its_own_kind(exported):
     # Read the face sheet: the slot a card's id names is framed in its kind's colour.
-    from pnp.games.power_lines_cards.catalogue import catalogue
+    from pnp.games.power_lines_cards.rules.catalogue import catalogue
 
     kinds = {f"card {k.name}": ("draw" if k.price < 0 else "free" if k.price == 0 else "discard") for k in catalogue().kinds}
     kinds["Base"] = "base"

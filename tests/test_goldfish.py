@@ -1,4 +1,4 @@
-"""Goldfish speed (`pnp.games.power_lines_cards.goldfish`): each rule the solo game plays, on a
+"""Goldfish speed (`pnp.games.power_lines_cards.simulation`): each rule the solo game plays, on a
 hand-built position, with the numbers of the rules text ("Power Lines (working title)"); the
 policy's choices on small positions; whole runs reproducible by seed."""
 
@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.power_lines_cards.catalogue import catalogue
-from pnp.games.power_lines_cards.engine import Deck, load_deck
-from pnp.games.power_lines_cards.goldfish import (
-    ENEMY_BASE,
-    OWN_BASE,
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
+from pnp.games.power_lines_cards.simulation.game import (
     Dominate,
     Draw,
     FaceDown,
@@ -23,12 +21,14 @@ from pnp.games.power_lines_cards.goldfish import (
     apply,
     deck_cards,
     game_rng,
-    goldfish,
     new_game,
     play_game,
     position,
 )
-from pnp.games.power_lines_cards.goldfish_policy import policy
+from pnp.games.power_lines_cards.simulation.policy import policy
+from pnp.games.power_lines_cards.simulation.run import goldfish
+from pnp.games.power_lines_cards.simulation.table import ENEMY_BASE, OWN_BASE
+from pnp.games.power_lines_cards.simulation.text import render_result
 from pnp.resources import deck_file
 
 STARTER = load_deck(Path(deck_file("starter.deck")))
@@ -60,7 +60,7 @@ RULES_PRICES = {"0": 0, "1": -1, "2": -2, "3": -1, "4": 0, "5": 0, "6": 0, "7": 
 
 
 def test_the_catalogue_the_simulation_reads_matches_the_rules_text():
-    from pnp.games.power_lines_cards.goldfish import prices, threshold, values
+    from pnp.games.power_lines_cards.simulation.table import prices, threshold, values
 
     assert prices() == RULES_PRICES
     assert values() == {name: int(name) for name in RULES_PRICES}  # card N is worth N ("o" is 0)
@@ -496,20 +496,20 @@ def test_result_fields():
     assert sum(data["by_turn"].values()) == data["won"] and data["won"] + data["never"] == 50
     assert data["never_percent"] == round(100 * data["never"] / 50, 1)
     assert data["never"] > 0  # 5 turns are too few for some games
-    text = result.render("starter.deck")
+    text = render_result(result, "starter.deck")
     assert text.startswith("starter.deck: goldfish, 50 games, seed 2, up to 5 turns")
     assert f"never within 5 turns: {data['never_percent']:g} %" in text
 
 
 def test_statistics_count_unwon_games_as_slowest():
-    from pnp.games.power_lines_cards.goldfish import GoldfishResult
+    from pnp.games.power_lines_cards.simulation.results import GoldfishResult
 
     result = GoldfishResult(games=4, seed=0, turns=9, outcomes=(3, 5, None, None), fastest_cards={})
     assert result.mean == 4 and result.median is None and result.p10 == 3 and result.p90 is None
     result = GoldfishResult(games=5, seed=0, turns=9, outcomes=(3, 5, 6, 8, None), fastest_cards={})
     assert result.median == 6 and result.p90 is None and result.never_percent == 20
     none = GoldfishResult(games=2, seed=0, turns=9, outcomes=(None, None), fastest_cards={})
-    assert none.mean is None and "(never)" in none.render("x")
+    assert none.mean is None and "(never)" in render_result(none, "x")
 
 
 # --- edges -------------------------------------------------------------------------------------
@@ -563,7 +563,7 @@ def test_policy_last_resort_plays_a_kept_card_anywhere():
 
 
 def test_a_spare_friendly_lowers_nothing_at_the_front():
-    from pnp.games.power_lines_cards.goldfish_policy import spare_friendly
+    from pnp.games.power_lines_cards.simulation.policy import spare_friendly
 
     # the 1 at (10, -1) is off the line, but its +1 counts at the front: the 6 at (5, 1) is spare
     state = front({(10, 0): "4", (10, -1): "1", (5, 1): "6"})
@@ -579,7 +579,7 @@ def test_policy_plays_a_3_at_the_front_when_it_reaches_14():
 
 
 def test_no_games_no_statistics():
-    from pnp.games.power_lines_cards.goldfish import GoldfishResult
+    from pnp.games.power_lines_cards.simulation.results import GoldfishResult
 
     empty = GoldfishResult(games=0, seed=0, turns=9, outcomes=(), fastest_cards={})
     assert empty.median is None and empty.p10 is None and empty.never_percent == 0.0
@@ -608,7 +608,7 @@ def test_the_command_repeats_by_seed_and_reports_in_the_envelope():
 
 
 def test_a_deck_against_itself_differs_by_nothing_with_an_interval_of_width_0():
-    from pnp.games.power_lines_cards.goldfish import paired
+    from pnp.games.power_lines_cards.simulation.run import paired
 
     both = paired(STARTER, STARTER, games=60, seed=3)
     assert both.difference == 0 and both.ci95 == (0, 0) and both.verdict == "same"
@@ -616,7 +616,7 @@ def test_a_deck_against_itself_differs_by_nothing_with_an_interval_of_width_0():
 
 
 def test_twenty_six_tens_against_the_starter_deck_are_slower_and_the_interval_excludes_0():
-    from pnp.games.power_lines_cards.goldfish import paired
+    from pnp.games.power_lines_cards.simulation.run import paired
 
     both = paired(STARTER, TENS, games=60, seed=1)
     lo, hi = both.ci95
@@ -627,7 +627,7 @@ def test_twenty_six_tens_against_the_starter_deck_are_slower_and_the_interval_ex
 
 
 def test_paired_runs_play_game_i_of_each_deck_on_the_same_generator_and_repeat_by_seed():
-    from pnp.games.power_lines_cards.goldfish import paired
+    from pnp.games.power_lines_cards.simulation.run import paired
 
     both = paired(STARTER, TENS, games=30, seed=4)
     assert both.deck.outcomes == goldfish(STARTER, games=30, seed=4).outcomes
@@ -640,7 +640,7 @@ def test_the_difference_counts_a_game_never_won_as_turn_t_plus_1_and_the_interva
     import math
     import statistics
 
-    from pnp.games.power_lines_cards.goldfish import GoldfishResult, Paired
+    from pnp.games.power_lines_cards.simulation.results import GoldfishResult, Paired
 
     deck = GoldfishResult(games=4, seed=0, turns=9, outcomes=(3, 5, None, None), fastest_cards={})
     other = GoldfishResult(games=4, seed=0, turns=9, outcomes=(4, 4, 6, None), fastest_cards={})
@@ -696,7 +696,7 @@ def test_the_command_with_vs_reports_the_difference_in_text_and_json(tmp_path):
 
 
 def test_workers_only_from_a_single_threaded_process_and_never_more_than_the_games(monkeypatch):
-    from pnp.games.power_lines_cards import goldfish as module
+    from pnp.games.power_lines_cards.simulation import pool as module
 
     monkeypatch.setattr(module, "cores", lambda: 2)
     monkeypatch.setattr(module.threading, "active_count", lambda: 1)
@@ -712,14 +712,15 @@ def test_workers_only_from_a_single_threaded_process_and_never_more_than_the_gam
 POOLED = """
 import json, sys
 from pathlib import Path
-from pnp.games.power_lines_cards import goldfish as module
-from pnp.games.power_lines_cards.engine import load_deck
+from pnp.games.power_lines_cards.rules.engine import load_deck
+from pnp.games.power_lines_cards.simulation import pool
+from pnp.games.power_lines_cards.simulation.run import goldfish
 from pnp.resources import deck_file
 
-module.cores = lambda: 2  # two cores, whatever the machine has
-module.POOL_GAMES = 100  # the automatic pool from 100 games, to keep the test short
+pool.cores = lambda: 2  # two cores, whatever the machine has
+pool.POOL_GAMES = 100  # the automatic pool from 100 games, to keep the test short
 deck = load_deck(Path(deck_file("starter.deck")))
-runs = [module.goldfish(deck, games=301, seed=9, jobs=1), module.goldfish(deck, games=301, seed=9), module.goldfish(deck, games=301, seed=9, jobs=3)]
+runs = [goldfish(deck, games=301, seed=9, jobs=1), goldfish(deck, games=301, seed=9), goldfish(deck, games=301, seed=9, jobs=3)]
 print(json.dumps([[r.workers, r.outcomes, r.as_json()] for r in runs]))
 """
 
@@ -740,7 +741,7 @@ def test_one_process_or_several_play_the_same_games():
 def test_the_table_kept_up_card_by_card_is_the_table_recounted():
     # `settle` adds a placed card to the connected friendlies and the legal cells without a
     # recount while every friendly is connected; after any action both agree with a recount
-    from pnp.games.power_lines_cards.goldfish import connected, domination_total, legal_cells
+    from pnp.games.power_lines_cards.simulation.table import connected, domination_total, legal_cells
 
     checked = []
 
@@ -767,17 +768,17 @@ def test_a_worker_whose_parent_is_gone_stops(monkeypatch):
     # pnp leaves at once at a signal (os._exit); its workers see their parent gone and stop too
     import os
 
-    from pnp.games.power_lines_cards import goldfish as module
+    from pnp.games.power_lines_cards.simulation import pool as module
 
     cards = deck_cards(STARTER)
-    monkeypatch.setattr(module, "_run", (cards, 3, 30, None, os.getppid()))
-    assert module._play_chunk((0, 150)) == module.play_range(cards, 3, 30, None, 0, 150)  # in blocks, the same games
+    monkeypatch.setattr(module, "_run", (cards, 3, 30, policy, os.getppid()))
+    assert module._play_chunk((0, 150)) == module.play_range(cards, 3, 30, policy, 0, 150)  # in blocks, the same games
 
     def leave(code):
         raise SystemExit(code)
 
     monkeypatch.setattr(module.os, "_exit", leave)
-    monkeypatch.setattr(module, "_run", (cards, 3, 30, None, os.getppid() + 1))  # another parent than this process's
+    monkeypatch.setattr(module, "_run", (cards, 3, 30, policy, os.getppid() + 1))  # another parent than this process's
     with pytest.raises(SystemExit):
         module._play_chunk((0, 150))
 

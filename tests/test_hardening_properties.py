@@ -26,7 +26,7 @@ from pnp.games.pack_solitaire.files import parse_layout, parse_tiles
 from pnp.games.paint_the_line.files import load_board
 from pnp.games.paint_the_line.files import load_record as load_ptl
 from pnp.games.paint_the_line.game import replay as replay_ptl
-from pnp.games.power_lines_cards.files import parse_deck
+from pnp.games.power_lines_cards.rules.files import parse_deck
 from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
 from pnp.resources import deck_file
 from pnp.rules import load_rules

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.diagnostics import PnpError
-from pnp.games.power_lines_cards.catalogue import catalogue
-from pnp.games.power_lines_cards.engine import validate_deck
-from pnp.games.power_lines_cards.generate import random_counts, render_deck
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.engine import validate_deck
+from pnp.games.power_lines_cards.rules.generate import random_counts, render_deck
 from pnp.rules import key_positions, load_rules
 
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.diagnostics import PnpError
-from pnp.games.power_lines_cards.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.resources import deck_file
 from pnp.rules import load_rules
 

@@ -15,8 +15,8 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pnp.diagnostics import PnpError
-from pnp.games.power_lines_cards.catalogue import catalogue, load_catalogue
-from pnp.games.power_lines_cards.engine import validate_deck
+from pnp.games.power_lines_cards.rules.catalogue import catalogue, load_catalogue
+from pnp.games.power_lines_cards.rules.engine import validate_deck
 from pnp.rules import (
     LIMIT,
     MAX_NESTING,

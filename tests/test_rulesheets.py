@@ -226,7 +226,7 @@ RULES_STARTER = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2,
 
 def test_power_lines_sheet_names_the_starter_deck_pnp_prints(sheets):
     from pnp.games.power_lines_cards.build import deck_components
-    from pnp.games.power_lines_cards.engine import load_deck
+    from pnp.games.power_lines_cards.rules.engine import load_deck
     from pnp.resources import deck_file
 
     starter = deck_file("starter.deck")

@@ -20,9 +20,9 @@ from ...rules import MultisetRules
 from ...session import warn
 from ...textfile import read_bytes
 from . import GAME, draw
-from .catalogue import catalogue
 from .diagrams import figures, sheet_context
-from .engine import load_deck, load_format, validate_deck
+from .rules.catalogue import catalogue
+from .rules.engine import load_deck, load_format, validate_deck
 from .scorepad import score_pad as pad_page
 
 NAME = GAME.id

@@ -13,13 +13,15 @@ from ...diagnostics import Diagnostic, rejected, shown
 from ...rules import MultisetRules
 from ...textfile import read_bytes
 from ..registry import game
-from .compare import compare
-from .engine import Deck, format_names, load_deck, load_format, validate_deck
-from .generate import random_counts, render_deck
-from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, MAX_JOBS, POOL_GAMES, goldfish, paired
-from .odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
-from .query import Query, QueryError
-from .stats import deck_stats
+from .analysis.compare import compare
+from .analysis.odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
+from .analysis.query import Query, QueryError
+from .analysis.stats import deck_stats
+from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
+from .rules.generate import random_counts, render_deck
+from .simulation.pool import MAX_JOBS, POOL_GAMES
+from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish, paired
+from .simulation.text import render_paired, render_result
 
 app = App(
     game("power-lines-cards").group,
@@ -217,7 +219,7 @@ def goldfish_deck(
 
     The table is a grid of card cells: the Bases stand 11 cells apart on one row, and two cards border when their cells share a side. The rules place cards freely; a grid keeps bordering exact. Every game follows the rules: the set-up (8 drawn, 3 face down, as `pnp deck analyze` places them), three actions a turn, every price and the effects that apply without an enemy (cards 0, 1, 3, 8, 9), and domination once the connected friendlies bordering the enemy Base total 14.
 
-    The player follows one policy (pnp/games/power_lines_cards/goldfish_policy.py): the shortest line toward the enemy Base, draw cards first, its two best cards of value 7 or more kept for the cells beside that Base; it draws when nothing fits.
+    The player follows one policy (pnp/games/power_lines_cards/simulation/policy.py): the shortest line toward the enemy Base, draw cards first, its two best cards of value 7 or more kept for the cells beside that Base; it draws when nothing fits.
 
     --vs OTHER.deck plays both decks on the same seeds (game i of each on the same generator) and gives OTHER's mean turn minus DECK's over the paired games, a game never won within T turns counted as turn T+1, with a 95% interval (mean ± 1.96 sd/√n of the per-game differences): an interval above 0, OTHER is slower; below 0, faster.
 
@@ -228,12 +230,14 @@ def goldfish_deck(
         deck = load_deck(file, chosen)  # an invalid deck: its errors, exit 1
         result = goldfish(deck, games, seed, turns, jobs=jobs)
         if not as_json:
-            typer.echo(result.render(shown(file)))
+            typer.echo(render_result(result, shown(file)))
         return Report(file, deck.warnings, {**result.as_json(), "vs": None})
     (deck, _), (other, data) = _decks([file, vs], chosen)
     both = paired(deck, other, games, seed, turns, jobs)
     if not as_json:
-        typer.echo("\n\n".join([both.deck.render(shown(file)), both.other.render(shown(vs)), "\n".join(both.render(shown(file), shown(vs)))]))
+        typer.echo(
+            "\n\n".join([render_result(both.deck, shown(file)), render_result(both.other, shown(vs)), "\n".join(render_paired(both, shown(file), shown(vs)))])
+        )
     found = [*deck.warnings, *_other_warnings(vs, other, data, as_json)]
     return Report(file, found, {**both.deck.as_json(), "vs": both.as_json(json_name(vs))})
 

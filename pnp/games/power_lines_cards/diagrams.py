@@ -9,8 +9,8 @@ from ...draw.shapes import Drawing, Line, Rect, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm
 from ...resources import deck_file
 from . import draw
-from .catalogue import catalogue
-from .engine import load_deck, load_format
+from .rules.catalogue import catalogue
+from .rules.engine import load_deck, load_format
 
 # Numbers of the set-up and the turn, as the rules give them: the text and the sketch share them.
 BASE_GAP = 11  # card lengths between the two Bases

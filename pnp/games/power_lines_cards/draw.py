@@ -7,7 +7,7 @@ from pydantic import field_validator
 from ...draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, group, rotate
 from ...draw.text import BOLD, cap_height, fit, width_mm
 from ...layouts import LayoutModel, Length, Points, load_layout
-from .catalogue import Card
+from .rules.catalogue import Card
 
 MINUS = "\u2212"  # the minus sign, as wide as the plus: prices line up
 

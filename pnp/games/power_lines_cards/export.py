@@ -14,8 +14,8 @@ from ...resources import deck_file
 from ...tts import MAX_COLUMNS, custom_deck
 from . import draw
 from .build import deck_counts
-from .catalogue import Card, catalogue
-from .engine import load_format
+from .rules.catalogue import Card, catalogue
+from .rules.engine import load_format
 
 PLAYER = 0  # a print shop's deck wears deck A's back
 TTS_DPI = 200  # a card 496 px wide: its effect text stays sharp when a player zooms in

@@ -5,9 +5,9 @@ still gets its report, its findings listed under the title); the deck's cards as
 of the faces pnp prints (`draw.face`, reduced; the small print that would print below 7 pt shown
 as grey bars, as the rule sheet's figures show it), each with its copies; three charts (cards by
 value, cards by price, and the goldfish distribution: in how many games the enemy Base fell on
-each turn); the opening-hand odds as a table (`odds.analyze`: each group and each card, in the 8
-drawn and in the 5 kept, the expected number and the chance of at least one) and, beside it, the
-goldfish figures, the card economy and the face-down rule.
+each turn); the opening-hand odds as a table (`analysis.odds.analyze`: each group and each card,
+in the 8 drawn and in the 5 kept, the expected number and the chance of at least one) and,
+beside it, the goldfish figures, the card economy and the face-down rule.
 
 Deterministic: the same deck, format, paper, games and seed give the same bytes.
 """
@@ -29,11 +29,13 @@ from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...rules import MultisetRules
 from ...textfile import STDIN
 from . import draw
-from .catalogue import Card, catalogue
-from .engine import Deck, DeckReport
-from .goldfish import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, FASTEST_SHARE, GoldfishResult, goldfish
-from .odds import Analysis, Row, analyze, percent
-from .setup import FACE_DOWN, HAND_SIZE, face_down_rule
+from .analysis.odds import Analysis, Row, analyze, percent
+from .rules.catalogue import Card, catalogue
+from .rules.engine import Deck, DeckReport
+from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule
+from .simulation.results import FASTEST_SHARE, GoldfishResult
+from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish
+from .simulation.text import turn_text
 
 FORMATS = (".pdf", ".html")
 
@@ -86,8 +88,8 @@ def report_page(
     name: str = "deck",
     turns: int = DEFAULT_TURNS,
 ) -> Drawing:
-    """The report of `deck` (as `engine.validate_deck` read it, valid or not) under `format`, on one
-    page of `paper`; `name` is the deck's file name as the page shows it."""
+    """The report of `deck` (as `rules.engine.validate_deck` read it, valid or not) under `format`,
+    on one page of `paper`; `name` is the deck's file name as the page shows it."""
     lay = report_layout()
     sheet = sheet_layout()
     if paper not in sheet.paper:
@@ -341,14 +343,10 @@ def _odds(page: Drawing, analysis: Analysis, played: GoldfishResult | None, x: f
 def goldfish_lines(played: GoldfishResult | None, total: int) -> list[str]:
     if played is None:
         return [f"Not played: the set-up draws {HAND_SIZE} cards, the deck holds {total}."]
-
-    def turn(t: float | None) -> str:
-        return "never" if t is None else f"{t:g}"
-
     lines = [
         (
-            f"The enemy Base falls on turn {turn(played.median)} at the median, "
-            f"{turn(played.mean)} on average (won games); 10th to 90th percentile: turn {turn(played.p10)} to {turn(played.p90)}. "
+            f"The enemy Base falls on turn {turn_text(played.median)} at the median, "
+            f"{turn_text(played.mean)} on average (won games); 10th to 90th percentile: turn {turn_text(played.p10)} to {turn_text(played.p90)}. "
             f"Never within {played.turns} turns: {played.never_percent:g} % ({plural(played.never, 'game')})."
         )
     ]
@@ -489,7 +487,7 @@ def write_report(
         write_file,
     )
     from ...textfile import read_bytes
-    from .engine import load_format, validate_deck
+    from .rules.engine import load_format, validate_deck
 
     output = output_path if output_path is not None else default_output(deck_path)
     kind = output.suffix.lower()

@@ -3,7 +3,7 @@
 Everything is B minus A: the copies of each kind, the exact odds of `odds.analyze` for each deck
 (the groups' chance of at least one and expected cards, in the 8 drawn and in the 5 kept after
 the set-up; each kind's expected cards), the value and price curves as counts, the card economy
-and, when asked, both decks' goldfish speed on the same seeds (`goldfish.Paired`: the difference
+and, when asked, both decks' goldfish speed on the same seeds (`simulation.results.Paired`: the difference
 of the mean turn and its 95 % interval). A deck compared with itself differs by 0 everywhere.
 
 `Comparison.as_json(a, b)` is the `pnp deck compare --json` result; every figure compared is a
@@ -38,10 +38,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .engine import Deck
-from .goldfish import Paired
+from ..rules.engine import Deck
+from ..rules.setup import FACE_DOWN, HAND_SIZE
+from ..simulation.results import Paired
+from ..simulation.text import render_paired, turn_text
 from .odds import Analysis, Odds, Row, analyze, percent
-from .setup import FACE_DOWN, HAND_SIZE
 
 DIGITS = 4
 
@@ -159,14 +160,17 @@ class Comparison:
             lines += ["", f"goldfish: {s.deck.games} game{'s' * (s.deck.games != 1)} each on the same seeds (seed {s.deck.seed}), up to {s.deck.turns} turns"]
             lines += _table(
                 ["", "median", "mean", "p10", "p90", "never"],
-                [[name, _turn(r.median), _turn(r.mean), _turn(r.p10), _turn(r.p90), f"{r.never_percent:g} %"] for name, r in (("A", s.deck), ("B", s.other))],
+                [
+                    [name, turn_text(r.median), turn_text(r.mean), turn_text(r.p10), turn_text(r.p90), f"{r.never_percent:g} %"]
+                    for name, r in (("A", s.deck), ("B", s.other))
+                ],
             )
-            lines += s.render("A", "B")
+            lines += render_paired(s, "A", "B")
         return "\n".join(lines)
 
 
 def compare(a: Deck, b: Deck, speed: Paired | None = None, hand_size: int = HAND_SIZE, face_down: int = FACE_DOWN) -> Comparison:
-    """Deck B against deck A; `speed`: their goldfish runs on the same seeds (`goldfish.paired(a, b, ...)`)."""
+    """Deck B against deck A; `speed`: their goldfish runs on the same seeds (`simulation.run.paired(a, b, ...)`)."""
     return Comparison(
         analyze(a.counts, (), hand_size, face_down, a.has_base),
         analyze(b.counts, (), hand_size, face_down, b.has_base),
@@ -198,10 +202,6 @@ def _side(a: Odds, b: Odds, field: str, show: Callable[[Fraction], str]) -> list
     scale = 100 if field == "at_least_one" else 1
     d = round(float((y - x) * scale), 2)
     return [show(x), show(y), _diff(d, 2) if d else "0"]
-
-
-def _turn(t: float | None) -> str:
-    return "never" if t is None else f"{t:g}"
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:

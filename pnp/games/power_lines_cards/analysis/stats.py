@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalogue import catalogue
-from .engine import Deck
-
-BAR_WIDTH = 40  # longest bar, in blocks; larger counts are scaled down
+from ..rules.catalogue import catalogue
+from ..rules.engine import Deck
+from ..simulation.text import histogram
 
 
 @dataclass(frozen=True)
@@ -107,15 +106,3 @@ def deck_stats(deck: Deck) -> DeckStats:
         average_value=round(value_sum / total, 2) if total else 0.0,
         average_price=round(price_sum / total, 2) if total else 0.0,
     )
-
-
-def histogram(rows: dict[str, int]) -> list[str]:
-    """`  5 | ███ 3` per row, labels right-aligned, bars scaled to BAR_WIDTH at most."""
-    width = max(map(len, rows), default=0)
-    peak = max(rows.values(), default=0)
-    scale = min(1.0, BAR_WIDTH / peak) if peak else 1.0
-    lines = []
-    for label, n in rows.items():
-        bar = "█" * round(n * scale)
-        lines.append(f"{label:>{width}} | {bar + ' ' if bar else ''}{n}")
-    return lines

@@ -12,7 +12,7 @@ every way a hand can hold k_1, k_2, ... cards of the parts is counted, C(K_1, k_
 * ... hands each (multivariate hypergeometric), so overlapping sets stay exact. All of it in
 whole numbers and `fractions.Fraction`; percentages only for display.
 
-**The face-down rule** is `setup.py`'s, the goldfish player's too: the cards dearest to play go
+**The face-down rule** is `rules/setup.py`'s, the goldfish player's too: the cards dearest to play go
 face down, never the hand's two best high cards.
 
 The rule depends only on which cards the hand holds, so the kept hand is computed exactly by
@@ -33,10 +33,10 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from .catalogue import Card, catalogue
-from .engine import Deck
+from ..rules.catalogue import Card, catalogue
+from ..rules.engine import Deck
+from ..rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
 from .query import Query, parse_query
-from .setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
 from .stats import DeckStats, deck_stats
 
 WRAP = 96  # characters of a line of prose in the text report

@@ -29,13 +29,11 @@ more, lowest value first.
 
 from __future__ import annotations
 
-from .goldfish import (
-    ENEMY_SIDES,
+from ..rules.setup import HIGH_VALUE, RESERVE, face_down_counts
+from .game import (
     FREE_PLAY_MAX,
     SHUFFLE_ACTIONS,
-    THREE,
     Action,
-    Cell,
     Dominate,
     Draw,
     FaceDown,
@@ -43,6 +41,11 @@ from .goldfish import (
     Play,
     Shuffle,
     State,
+)
+from .table import (
+    ENEMY_SIDES,
+    THREE,
+    Cell,
     connected,
     distance,
     domination_total,
@@ -52,7 +55,6 @@ from .goldfish import (
     threshold,
     values,
 )
-from .setup import HIGH_VALUE, RESERVE, face_down_counts
 
 FRONT_GAIN = 7  # a front play must add this much to the total, or reach the threshold
 
@@ -88,7 +90,7 @@ def reserved(state: State) -> list[str]:
 
 
 def setup_card(state: State) -> str:
-    """The card to place face down: the set-up's rule (`setup.py`), one card at a time."""
+    """The card to place face down: the set-up's rule (`rules/setup.py`), one card at a time."""
     (name,) = face_down_counts(state.hand, 1)
     return name
 

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ...diagnostics import Diagnostic, error, has_errors, plural, rejected, shown, sort_key
-from ...resources import deck_file
-from ...rules import MultisetRules, load_rules
-from ...textfile import read_bytes
+from ....diagnostics import Diagnostic, error, has_errors, plural, rejected, shown, sort_key
+from ....resources import deck_file
+from ....rules import MultisetRules, load_rules
+from ....textfile import read_bytes
 from .catalogue import BASE, catalogue
 from .files import parse_deck
 
