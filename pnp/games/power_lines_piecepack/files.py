@@ -34,10 +34,10 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.diagnostics import Diagnostic, Parsed, at_start, error, sort_key
 from pnp.piecepack.model import SUITS, Piece
 from pnp.rules import Copies, MultisetRules, Total
-from pnp.textfile import tokens_by_line
+from pnp.textfile import decode, tokens_by_line
 
 SIZE = 4
 RANKS = range(2, 6)
@@ -121,6 +121,14 @@ def check_tiles(placed: list[Located]) -> list[Diagnostic]:
     return found
 
 
+def load_grid(data: bytes) -> Parsed[Grid]:
+    """The grid a `.grid` file's bytes hold, or None and every problem found."""
+    text, problem = decode(data)
+    if problem is not None:
+        return Parsed(None, [at_start(problem)])
+    return parse_grid(text)
+
+
 def parse_grid(text: str) -> Parsed[Grid]:
     """The grid a `.grid` text describes, or None and every problem found in it."""
     rows: list[list[Located]] = []
@@ -191,6 +199,14 @@ def legal_spots(board: Mapping[Spot, Piece]) -> list[Spot]:
         return [(0, 0)]
     near = {(c + dc, r + dr) for c, r in board for dc, dr in _NEIGHBOURS}
     return sorted((spot for spot in near if placement_problem(board, spot) is None), key=lambda s: (s[1], s[0]))
+
+
+def load_record(data: bytes) -> Parsed[Grid]:
+    """The final grid a `.record` file's bytes determine, or None and every problem found."""
+    text, problem = decode(data)
+    if problem is not None:
+        return Parsed(None, [at_start(problem)])
+    return parse_record(text)
 
 
 def parse_record(text: str) -> Parsed[Grid]:
