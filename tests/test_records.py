@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -213,3 +214,17 @@ def test_a_format_without_check_replay_or_board(tmp_path):
     assert refused.exit_code == 1 and refused.stderr.splitlines() == ["-: invalid record, not scored (1 error)", "-:1:5: error: 'x' is not a whole number"]
     result = runner.invoke(whole_app, ["show", "-", "-o", str(tmp_path / "x.svg"), "--json"], input=b"= 3")
     assert result.exit_code == 1 and json.loads(result.stdout)["diagnostics"][0]["code"] == "not-a-number"
+
+
+def test_one_rule_tells_a_record_from_a_board_in_every_game():
+    from pnp.games.ley_lines.cli import FORMAT as LEY
+    from pnp.games.paint_the_line.cli import FORMAT as PTL
+    from pnp.games.power_lines_piecepack.cli import FORMAT as POWER_LINES
+    from pnp.textfile import STDIN
+
+    for fmt, record, board in ((POWER_LINES, b"3S @ 0,0\n", b"3S 3M 5C 2A\n"), (PTL, b"pick 1 red a1\n", b"player 1: red green\n")):
+        record_suffix, board_suffix = fmt.suffixes[0], fmt.board.suffixes[0]
+        assert fmt.is_record(Path(f"x{record_suffix.upper()}"), board) and not fmt.is_record(Path(f"x{board_suffix.upper()}"), record)  # the suffix, any case
+        assert fmt.is_record(Path("x.txt"), record) and not fmt.is_record(Path("x.txt"), board)  # else the text
+        assert fmt.is_record(STDIN, record) and not fmt.is_record(STDIN, board) and not fmt.is_record(STDIN, b"\xff@ pick")  # no text: a board
+    assert LEY.board is None and LEY.is_record(Path("x.board"), b"")

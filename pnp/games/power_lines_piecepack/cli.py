@@ -1,9 +1,9 @@
 """`pnp power-lines`: score and draw finished games of Power Lines for piecepack, and make random
 ones; the commands: pnp.records.
 
-`score FILE` and `show FILE` read a `.grid` or a `.record`. The extension decides;
-for any other name the content does: a file with an `@` outside comments is a
-record, anything else a grid. `random` writes a whole game as a `.record`.
+`score FILE` and `show FILE` read a `.grid` or a `.record`. The extension (any case)
+decides; for any other name the content does: a file with an `@` outside comments is
+a record, anything else a grid. `random` writes a whole game as a `.record`.
 """
 
 from __future__ import annotations
