@@ -25,13 +25,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from . import options
-from .diagnostics import LONG_TOKEN, Diagnostic, Parsed, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
+from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, report_lines, shown, wants_colour
 from .output import write_file
 from .session import current, session
 from .textfile import STDIN, STDIN_ONCE
@@ -344,54 +344,6 @@ def fresh_seed(seed: int | None, as_json: bool) -> int:
         if not as_json:
             typer.echo(f"seed: {seed}", err=True)
     return seed
-
-
-Record = TypeVar("Record")
-Replay = TypeVar("Replay")
-
-
-@dataclass(frozen=True)
-class RecordRead(Generic[Record, Replay]):
-    """A game record as a command read it: its bytes, its parse, its replay (None when its syntax
-    is broken; a replay carries `diagnostics`) and every finding of both."""
-
-    data: bytes
-    record: Parsed[Record]
-    game: Replay | None
-
-    @property
-    def found(self) -> list[Diagnostic]:
-        return list(self.record.diagnostics) + (list(self.game.diagnostics) if self.game is not None else [])  # type: ignore[attr-defined]
-
-    @property
-    def valid(self) -> bool:
-        return self.game is not None and not self.found
-
-
-def read_record(
-    data: bytes, load: Callable[[bytes], Parsed[Record]], replay: Callable[[Record, int | None], Replay], until_turn: int | None = None
-) -> RecordRead[Record, Replay]:
-    """Parse a record and, if its syntax holds, replay it (up to `until_turn`)."""
-    record = load(data)
-    return RecordRead(data, record, replay(record.value, until_turn) if record.valid else None)
-
-
-def at_turn(read: RecordRead[Record, Replay], path: Path, turn: int | None, replay: Callable[[Record, int | None], Replay]) -> Replay:
-    """A valid record's game after `turn` (None: all of it); a turn past its last is a usage error."""
-    game = read.game
-    if turn is None:
-        return game  # type: ignore[return-value]
-    if turn > game.turns:  # type: ignore[union-attr]
-        raise PnpError(f"--turn {turn}: {shown(path)} has only {plural(game.turns, 'turn')}", exit_code=2)  # type: ignore[union-attr]
-    return replay(read.record.value, turn)
-
-
-def invalid_record(path: Path, read: RecordRead[Any, Any], verdict: str, as_json: bool) -> Report:
-    """An invalid record's report; `verdict`: what the command does not do with it (empty: it only checks)."""
-    if not as_json:
-        done = f", {verdict}" if verdict else ""
-        typer.echo(f"{shown(path)}: invalid record{done} ({plural(len(read.found), 'error')})", err=True)
-    return Report(path, read.found, source=read.data)
 
 
 def drawing_kind(output: Path) -> str:

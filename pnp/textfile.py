@@ -2,7 +2,11 @@
 
 Every file a command reads goes through `read_bytes`, which also remembers it in the command's
 session (pnp.session), so that the output side (pnp.output) can refuse to write over an input,
-and that standard input is read once.
+and that standard input is read once. `load_text` hands a parser the text, or says why there is none.
+
+A file of one item a line (a game's record) is read line by line from `tokens_by_line`; a line
+that does not read raises `Misread` at its column, `expect_words` checks its length, and `brief`
+quotes a token in a finding.
 """
 
 from __future__ import annotations
@@ -11,10 +15,15 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from .diagnostics import Diagnostic, PnpError, error, shown
+from .diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
 from .session import current
+
+T = TypeVar("T")
+Word = tuple[int, str]  # a token and the column it starts at, as tokens_by_line gives them
 
 MAX_BYTES = 1024 * 1024
 _CHUNK = 64 * 1024
@@ -103,6 +112,14 @@ def decode(data: bytes) -> tuple[str | None, Diagnostic | None]:
     return text, None
 
 
+def load_text(data: bytes, parse: Callable[[str], Parsed[T]]) -> Parsed[T]:
+    """What `parse` finds in a file's bytes; bytes that are no text (see `decode`) are one finding."""
+    text, problem = decode(data)
+    if problem is not None:
+        return Parsed(None, [at_start(problem)])
+    return parse(text)
+
+
 def unify_line_ends(text: str) -> str:
     """CRLF (Windows) and a lone CR (old Macs) end lines as LF does."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -119,7 +136,7 @@ def split_lines(text: str) -> list[str]:
     return _LINE_END.split(text)
 
 
-def tokens_by_line(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
+def tokens_by_line(text: str) -> list[tuple[int, list[Word]]]:
     """For each line that holds something once `#` comments are cut: (line, [(column, token)]).
 
     Columns count characters from 1, as editors show them.
@@ -131,6 +148,41 @@ def tokens_by_line(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
         if words:
             found.append((number, words))
     return found
+
+
+# --- a file of one item a line (a game record) --------------------------------------------------
+
+
+class Misread(Exception):
+    """A line that does not read as its item: the finding's code and message, at `column` of the line
+    (the parser that catches it knows the line)."""
+
+    def __init__(self, code: str, message: str, column: int):
+        super().__init__(message)
+        self.code, self.message, self.column = code, message, column
+
+    def at(self, line: int) -> Diagnostic:
+        return error(self.code, self.message, line, self.column)
+
+
+def expect_words(words: list[Word], expected: int, form: str) -> None:
+    """A line of `expected` words, else Misread at the first word too many or just past the last
+    (`form`: the line as it is written, like `tor SUIT SPACE`)."""
+    if len(words) > expected:
+        raise Misread("extra-words", f"unexpected '{brief(words[expected][1])}': the line is `{form}`", words[expected][0])
+    if len(words) < expected:
+        column, last = words[-1]
+        raise Misread("missing-words", f"the line is incomplete: write `{form}`", column + len(last))
+
+
+def brief(token: str) -> str:
+    """A token as a finding quotes it: a long one only in part, so that the message fits on a line."""
+    return token if len(token) <= 12 else token[:10] + "..."
+
+
+def comment_lines(header: str) -> str:
+    """`header`'s lines as `#` comments, to head a file pnp writes."""
+    return "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")

@@ -19,12 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, Parsed, at_start, error, plural, sort_key
-from ...textfile import decode, tokens_by_line
+from ...diagnostics import Diagnostic, Parsed, error, plural, sort_key
+from ...textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
 from .board import Space, board, name, parse_space
 from .engine import SUITS
 
-Word = tuple[int, str]  # column, token
 _DOMINO = re.compile(r"([0-9]+)-([0-9]+)")
 
 
@@ -87,10 +86,7 @@ class Record:
 
 
 def load_record(data: bytes) -> Parsed[Record]:
-    text, problem = decode(data)
-    if problem is not None:
-        return Parsed(None, (at_start(problem),))
-    return parse_record(text)
+    return load_text(data, parse_record)
 
 
 def parse_record(text: str) -> Parsed[Record]:
@@ -121,51 +117,45 @@ def parse_record(text: str) -> Parsed[Record]:
             elif head.upper() in SUITS:
                 items.append(_turn(line, words))
             else:
-                raise _Bad(
+                raise Misread(
                     "unknown-line",
-                    f"'{_shown(words[0][1])}' starts no item: a line is `players: ...`, `cairn`, `tor`, `deal`, or a turn starting with a suit (S M C A)",
+                    f"'{brief(words[0][1])}' starts no item: a line is `players: ...`, `cairn`, `tor`, `deal`, or a turn starting with a suit (S M C A)",
                     words[0][0],
                 )
-        except _Bad as bad:
-            found.append(error(bad.code, bad.message, line, bad.column))
+        except Misread as bad:
+            found.append(bad.at(line))
     if not seen_players:
         found.append(error("no-players", "no players line: a record starts with `players: S M C` (3 or 4 suits in seat order)", 1, 1))
     found.sort(key=sort_key)
     return Parsed(Record(players, tuple(items)) if players is not None and not found else None, tuple(found))
 
 
-class _Bad(Exception):
-    def __init__(self, code: str, message: str, column: int):
-        super().__init__(message)
-        self.code, self.message, self.column = code, message, column
-
-
 def _players(line: int, words: list[Word]) -> Players:
     # The label runs up to the first colon: `players: S M C`, `players :S M C` and `players:S M C` all read.
     colon = next((i for i, (_, w) in enumerate(words) if ":" in w), None)
     if colon is None:
-        raise _Bad("bad-players", "expected `players: S M C`: the word players, a colon, then 3 or 4 suits", words[0][0])
+        raise Misread("bad-players", "expected `players: S M C`: the word players, a colon, then 3 or 4 suits", words[0][0])
     column, word = words[colon]
     before, _, after = word.partition(":")
     label = "".join(w for _, w in words[:colon]) + before
     if label.lower() != "players":
-        raise _Bad("bad-players", "expected `players: S M C`: the word players, a colon, then 3 or 4 suits", words[0][0])
+        raise Misread("bad-players", "expected `players: S M C`: the word players, a colon, then 3 or 4 suits", words[0][0])
     named = ([(column + len(before) + 1, after)] if after else []) + words[colon + 1 :]
     suits: list[str] = []
     for col, token in named:
         suit = _suit(col, token)
         if suit in suits:
-            raise _Bad("duplicate-suit", f"{suit} is listed twice; each player has a suit of their own", col)
+            raise Misread("duplicate-suit", f"{suit} is listed twice; each player has a suit of their own", col)
         suits.append(suit)
     if not 3 <= len(suits) <= 4:
         where = named[-1][0] if named else column + len(word)
-        raise _Bad("player-count", f"{plural(len(suits), 'player')} listed; Ley Lines is for 3 or 4", where)
+        raise Misread("player-count", f"{plural(len(suits), 'player')} listed; Ley Lines is for 3 or 4", where)
     return Players(line, words[0][0], tuple(suits))
 
 
 def _suit(column: int, token: str) -> str:
     if token.upper() not in SUITS:
-        raise _Bad("bad-suit", f"'{_shown(token)}' is not a suit: S (suns), M (moons), C (crowns) or A (arms)", column)
+        raise Misread("bad-suit", f"'{brief(token)}' is not a suit: S (suns), M (moons), C (crowns) or A (arms)", column)
     return token.upper()
 
 
@@ -174,51 +164,43 @@ def _space(column: int, token: str) -> Space:
     if space is None:
         b = board()
         last = name((b.columns, b.rows))
-        raise _Bad(
-            "bad-space", f"'{_shown(token)}' is not a space: a column a-{last[0]} (west to east) and a row 1-{b.rows} (south to north), like f10", column
+        raise Misread(
+            "bad-space", f"'{brief(token)}' is not a space: a column a-{last[0]} (west to east) and a row 1-{b.rows} (south to north), like f10", column
         )
     return space
 
 
 def _value(column: int, token: str) -> int:
     if token not in ("0", "1", "2", "3", "4", "5"):  # ASCII digits only: isdigit() also takes '٣' and '²'
-        raise _Bad("bad-value", f"'{_shown(token)}' is not a cairn value: 0 (null) to 5", column)
+        raise Misread("bad-value", f"'{brief(token)}' is not a cairn value: 0 (null) to 5", column)
     return int(token)
 
 
 def _domino(column: int, token: str) -> tuple[int, int]:
     m = _DOMINO.fullmatch(token)
     if m is None:
-        raise _Bad("bad-domino", f"'{_shown(token)}' is not a domino: two values 0-6 joined by a dash, like 3-5", column)
+        raise Misread("bad-domino", f"'{brief(token)}' is not a domino: two values 0-6 joined by a dash, like 3-5", column)
     for part, at in ((m[1], column), (m[2], column + len(m[1]) + 1)):
         if len(part) > 1 or int(part) > 6:
-            raise _Bad("bad-domino", f"'{_shown(part)}' is no domino value: a double-six set has 0 to 6", at)
+            raise Misread("bad-domino", f"'{brief(part)}' is no domino value: a double-six set has 0 to 6", at)
     return int(m[1]), int(m[2])
 
 
-def _count(words: list[Word], expected: int, form: str) -> None:
-    if len(words) > expected:
-        raise _Bad("extra-words", f"unexpected '{_shown(words[expected][1])}': the line is `{form}`", words[expected][0])
-    if len(words) < expected:
-        col, last = words[-1]
-        raise _Bad("missing-words", f"the line is incomplete: write `{form}`", col + len(last))
-
-
 def _cairn(line: int, words: list[Word]) -> CairnItem:
-    _count(words, 4, "cairn SUIT VALUE SPACE")
+    expect_words(words, 4, "cairn SUIT VALUE SPACE")
     (_, _), (oc, owner), (vc, value), (sc, space) = words
     return CairnItem(line, words[0][0], _suit(oc, owner), _value(vc, value), _space(sc, space), {"owner": oc, "value": vc, "space": sc})
 
 
 def _tor(line: int, words: list[Word]) -> TorItem:
-    _count(words, 3, "tor SUIT SPACE")
+    expect_words(words, 3, "tor SUIT SPACE")
     (_, _), (oc, owner), (sc, space) = words
     return TorItem(line, words[0][0], _suit(oc, owner), _space(sc, space), {"owner": oc, "space": sc})
 
 
 def _deal(line: int, words: list[Word]) -> DealItem:
     if len(words) < 2:
-        raise _Bad("missing-words", "the line is incomplete: write `deal SUIT DOMINO ...`", words[0][0] + 4)
+        raise Misread("missing-words", "the line is incomplete: write `deal SUIT DOMINO ...`", words[0][0] + 4)
     oc, owner = words[1]
     dominoes = tuple(_domino(c, t) for c, t in words[2:])
     return DealItem(line, words[0][0], _suit(oc, owner), dominoes, {"owner": oc}, tuple(c for c, _ in words[2:]))
@@ -228,18 +210,13 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
     pc, player = words[0]
     suit = _suit(pc, player)
     if len(words) >= 2 and words[1][1].lower() == "pass":
-        _count(words, 2, f"{suit} pass")
+        expect_words(words, 2, f"{suit} pass")
         return TurnItem(line, pc, suit, None, None, None, {"player": pc, "domino": words[1][0]})
-    _count(words, 4, "SUIT DOMINO SPACE SPACE (or SUIT pass)")
+    expect_words(words, 4, "SUIT DOMINO SPACE SPACE (or SUIT pass)")
     (_, _), (dc, d), (fc, first), (tc, second) = words
     return TurnItem(line, pc, suit, _domino(dc, d), _space(fc, first), _space(tc, second), {"player": pc, "domino": dc, "first": fc, "second": tc})
 
 
-def _shown(text: str) -> str:
-    return text if len(text) <= 12 else text[:10] + "..."
-
-
 def format_record(players: tuple[str, ...], lines: list[str], header: str = "") -> str:
     """A record's text: an optional `#` header, the players line, then one item a line."""
-    head = "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
-    return head + f"players: {' '.join(players)}\n" + "".join(f"{line}\n" for line in lines)
+    return comment_lines(header) + f"players: {' '.join(players)}\n" + "".join(f"{line}\n" for line in lines)

@@ -1,54 +1,18 @@
 """`pnp paint-the-line`: check, score, draw and generate games of Paint the Line (`.ptl` records),
-and score the scoring board of a finished game (`.board`)."""
+and score the scoring board of a finished game (`.board`); the commands: pnp.records."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
-import typer
-
-from ... import options as parse
-from ...app import (
-    App,
-    GameSeedOption,
-    JsonOption,
-    OutputOption,
-    PaperOption,
-    RecordRead,
-    Report,
-    at_turn,
-    deliver,
-    drawing_output,
-    fresh_seed,
-    invalid_record,
-    json_name,
-    paper_size,
-    read_record,
-    write_drawing,
-)
-from ...diagnostics import error, plural, shown
-from ...output import check_file
-from ...textfile import decode, read_bytes, tokens_by_line
+from ...diagnostics import Diagnostic, error, plural
+from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show, record_commands
+from ...textfile import tokens_by_line
 from ..registry import game
-from .engine import Board, ColourScore, Group, Result, score, space_name
+from .engine import Board as ScoringBoard
+from .engine import ColourScore, Group, Result, score, space_name
 from .files import Record, load_board, load_record
 from .game import PICKS, Game, pyramid_name, replay
 
 GAME = game("paint-the-line")
-app = App(
-    GAME.group,
-    help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
-    example="pnp paint-the-line random --seed 3 -o game.ptl",
-)
-
-Read = RecordRead[Record, Game]
-RecordArg = Annotated[Path, typer.Argument(help="A .ptl game record; - reads standard input.", dir_okay=False, metavar="RECORD", parser=parse.input_path)]
-
-
-def read_game(path: Path, data: bytes | None = None, until_turn: int | None = None) -> Read:
-    data = read_bytes(path) if data is None else data
-    return read_record(data, load_record, replay, until_turn)
 
 
 def _status(game: Game) -> str:
@@ -63,16 +27,9 @@ def _players_json(game: Game) -> list[dict]:
     return [{"player": n, "colours": list(game.colours(n))} for n in (1, 2)]
 
 
-@app.command("check", result=("players", "turns", "finished"), example="pnp paint-the-line check game.ptl")
-def check_command(record_path: RecordArg, as_json: JsonOption = False) -> Report:
-    """Check every rule: the colour picks, each move's route and capture, each placement, the end of the game."""
-    read = read_game(record_path)
-    if not read.valid:
-        return invalid_record(record_path, read, "", as_json)
-    g = read.game
-    if not as_json:
-        typer.echo(f"{shown(record_path)}: valid record: {plural(len(g.picks), 'pick')}, {plural(g.turns, 'turn')}, {_status(g)}")
-    return Report(record_path, [], {"players": _players_json(g), "turns": g.turns, "finished": bool(g.finished)}, read.data)
+def _check(g: Game) -> Outcome:
+    fields = {"players": _players_json(g), "turns": g.turns, "finished": bool(g.finished)}
+    return Outcome(f"{plural(len(g.picks), 'pick')}, {plural(g.turns, 'turn')}, {_status(g)}", fields)
 
 
 # --- score ----------------------------------------------------------------------------------
@@ -119,71 +76,33 @@ def _pyramids(n: int) -> str:
     return f"{n} pyramid{'s' * (n != 1)}"
 
 
-def is_record(path: Path, data: bytes) -> bool:
-    """`.ptl` files are records, `.board` files boards; any other name (standard input too) is a
-    record when its first line that holds something starts with `pick`, 1 or 2."""
-    suffix = path.suffix.lower()
-    if suffix in (".ptl", ".board"):
-        return suffix == ".ptl"
-    text, problem = decode(data)
-    lines = tokens_by_line(text) if problem is None else []
-    return bool(lines) and lines[0][1][0][1].lower() in ("pick", "1", "2")
-
-
-def _with_colours(read: Read, needs: str) -> Read:
-    """The record as read, refused when its picks stop before every colour is chosen (`needs`: what for)."""
-    g = read.game
-    if not read.valid or len(g.picks) == PICKS:
-        return read
-    items = read.record.value.items
-    line, column = (items[-1].line, items[-1].column) if items else (1, 1)  # only comments: the top of the file
-    stops = f"after {plural(len(g.picks), 'colour pick')}" if g.picks else "before its first colour pick"
-    found = error("no-colours", f"the record stops {stops}: {needs} needs all {PICKS} colours chosen", line, column)
-    return RecordRead(read.data, read.record, Game(g.pos, diagnostics=[found]))
-
-
-def _record_board(path: Path, data: bytes, as_json: bool) -> tuple[Board | None, Game | None, Report | None]:
-    """The scoring board a record reaches, its game, or the report of why there is none."""
-    read = _with_colours(read_game(path, data), "scoring")
-    if not read.valid:
-        return None, None, invalid_record(path, read, "not scored", as_json)
-    return read.game.board(), read.game, None
-
-
-@app.command("score", result=("players", "colours", "winner", "finished", "turns"), example="pnp paint-the-line score game.ptl --json")
-def score_command(
-    file: Annotated[
-        Path,
-        typer.Argument(
-            help="A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", metavar="GAME", parser=parse.input_path
-        ),
-    ],
-    as_json: JsonOption = False,
-) -> Report:
-    """Score a game: each group of one colour on the scoring board is worth its pips times its pyramids."""
-    data = read_bytes(file)
-    g: Game | None = None
-    if is_record(file, data):
-        board, g, refused = _record_board(file, data, as_json)
-        if refused is not None:
-            return refused
-    else:
-        board, diagnostics = load_board(data)
-        if board is None:
-            return Report(file, diagnostics, source=data)
-    assert board is not None
+def _score(board: ScoringBoard, g: Game | None) -> Outcome:
+    """A scoring board's score; `g`, the game that reached it (None: a .board file, a finished game)."""
     result = score(board)
     finished = g is None or bool(g.finished)
-    if not as_json:
-        for colour in result.colours:
-            typer.echo(_colour_line(colour))
-        for p in result.players:
-            typer.echo(f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}")
-        typer.echo(_verdict(result) if finished else _so_far(result, g.turns))
+    lines = [_colour_line(colour) for colour in result.colours]
+    lines += [f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}" for p in result.players]
+    lines.append(_verdict(result) if finished else _so_far(result, g.turns))  # type: ignore[union-attr]
     fields = result_json(result) | {"finished": finished, "turns": g.turns if g else None}
     if not finished:
         fields["winner"] = None
-    return Report(file, [], fields, data)
+    return Outcome("\n".join(lines), fields)
+
+
+def _starts_a_record(text: str) -> bool:
+    """A file named neither .ptl nor .board is a record when its first line that holds something starts with `pick`, 1 or 2."""
+    lines = tokens_by_line(text)
+    return bool(lines) and lines[0][1][0][1].lower() in ("pick", "1", "2")
+
+
+def _colours_chosen(record: Record, g: Game, needs: str) -> Diagnostic | None:
+    """Why a record whose picks stop before every colour is chosen cannot be scored or drawn (`needs`: what for)."""
+    if len(g.picks) == PICKS:
+        return None
+    items = record.items
+    line, column = (items[-1].line, items[-1].column) if items else (1, 1)  # only comments: the top of the file
+    stops = f"after {plural(len(g.picks), 'colour pick')}" if g.picks else "before its first colour pick"
+    return error("no-colours", f"the record stops {stops}: {needs} needs all {PICKS} colours chosen", line, column)
 
 
 # --- show -----------------------------------------------------------------------------------
@@ -201,43 +120,53 @@ def move_line(g: Game) -> str:
     )
 
 
-@app.command("show", result=("turn", "output"), example="pnp paint-the-line show game.ptl --turn 12 --paper letter -o turn12.pdf")
-def show_command(
-    record_path: RecordArg,
-    turn: Annotated[
-        int | None,
-        typer.Option("--turn", parser=parse.integer(0, 10_000), help="Draw the position after this turn (0: after the colour picks); the last by default."),
-    ] = None,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="A .pdf or .svg file to write (default: RECORD's name with .pdf, here).", dir_okay=False)
-    ] = None,
-    paper: PaperOption = None,
-    as_json: JsonOption = False,
-) -> Report:
-    """Draw both boards at true size on one sheet: every stack, the last move as an arrow along its route, where its capture went."""
-    output = drawing_output(output, record_path, GAME.id)
-    size = paper_size(paper)
-    read = _with_colours(read_game(record_path), "drawing")
-    check_file(output)  # never the record itself, nor a folder or a place pnp cannot write
-    if not read.valid:
-        return invalid_record(record_path, read, "nothing drawn", as_json)
-    g = at_turn(read, record_path, turn, replay)
+def _draw(g: Game, shown_name: str, paper: str) -> tuple:
     from .draw import position_page  # the drawing loads only to draw
 
-    write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), size), as_json)
-    return Report(record_path, [], {"turn": g.turns, "output": json_name(output)}, read.data)
+    return position_page(g, f"{shown_name} after turn {g.turns}", move_line(g), paper), None
 
 
-@app.command("random", result=("seed", "record", "output"), example="pnp paint-the-line random --seed 3 -o game.ptl")
-def random_command(
-    seed: GameSeedOption = None,
-    output: OutputOption = None,
-    as_json: JsonOption = False,
-) -> Report:
-    """A whole random legal game as a .ptl record: colour picks and every turn drawn among the legal ones."""
+def _random(seed: int) -> str:
     from .generate import random_record  # the move generator loads only here
 
-    seed = fresh_seed(seed, as_json)
-    text = random_record(seed)
-    deliver(text, output, as_json)
-    return Report(None, result={"seed": seed, "record": text, "output": json_name(output)})
+    return random_record(seed)
+
+
+FORMAT = RecordFormat(
+    group=GAME.group,
+    game=GAME.id,
+    help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
+    example="pnp paint-the-line random --seed 3 -o game.ptl",
+    suffixes=(".ptl",),
+    parse=load_record,
+    replay=replay,
+    position=Game.board,
+    incomplete=_colours_chosen,
+    board=Board(
+        suffixes=(".board",),
+        parse=load_board,
+        is_record=_starts_a_record,
+        argument=Argument("GAME", "A .ptl game record, or a .board file: a finished scoring board (- reads standard input).", file_only=False),
+    ),
+    check=Check(
+        help="Check every rule: the colour picks, each move's route and capture, each placement, the end of the game.",
+        fields=("players", "turns", "finished"),
+        told=_check,
+    ),
+    score=Score(
+        help="Score a game: each group of one colour on the scoring board is worth its pips times its pyramids.",
+        fields=("players", "colours", "winner", "finished", "turns"),
+        told=_score,
+    ),
+    show=Show(
+        help="Draw both boards at true size on one sheet: every stack, the last move as an arrow along its route, where its capture went.",
+        turn_zero="after the colour picks",
+        draw=_draw,
+    ),
+    random=Random(
+        help="A whole random legal game as a .ptl record: colour picks and every turn drawn among the legal ones.",
+        example="pnp paint-the-line random --seed 3 -o game.ptl",
+        make=_random,
+    ),
+)
+app = record_commands(FORMAT)

@@ -35,12 +35,10 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, Parsed, at_start, error, sort_key
-from pnp.textfile import decode, tokens_by_line
+from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
 
 from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, MOVE_ROWS, PLAY_COLOURS, ROWS, Board, Cell, Pyramid, Stack, breaches, parse_space
-
-Word = tuple[int, str]  # column, token
 
 _PYRAMID = re.compile(r"([A-Za-z])([0-9]+)")
 _LETTER_LIST = " ".join(LETTERS.values())
@@ -56,10 +54,7 @@ class Player:
 
 def load_board(data: bytes) -> Parsed[Board]:
     """The board a file's bytes hold, or None and every problem found."""
-    text, problem = decode(data)
-    if problem is not None:
-        return Parsed(None, [at_start(problem)])
-    return parse_board(text)
+    return load_text(data, parse_board)
 
 
 def parse_board(text: str) -> Parsed[Board]:
@@ -107,7 +102,7 @@ def _player_line(line: int, words: list[Word], players: dict[int, Player], found
     named = ([(column + len(before) + 1, after)] if after else []) + words[colon + 1 :]
     m = re.fullmatch(r"player([12])", label, re.IGNORECASE)
     if m is None:
-        found.append(error("bad-player", f"'{_shown(label)}' is not a player: the lines are `player 1:` and `player 2:`", line, start))
+        found.append(error("bad-player", f"'{brief(label)}' is not a player: the lines are `player 1:` and `player 2:`", line, start))
         return
     n = int(m[1])
     if n in players:
@@ -145,7 +140,7 @@ def _player_line(line: int, words: list[Word], players: dict[int, Player], found
 def _unknown_colour(name: str) -> str:
     close = difflib.get_close_matches(name.lower(), COLOURS, n=1, cutoff=0.6)
     advice = f"did you mean {close[0]}?" if close else f"the colours are {', '.join(COLOURS)}"
-    return f"unknown colour '{_shown(name)}'; {advice}"
+    return f"unknown colour '{brief(name)}'; {advice}"
 
 
 def _grid(rows: list[tuple[int, list[Word]]], text: str, found: list[Diagnostic]) -> tuple[dict[Cell, Stack], dict[Cell, list[tuple[int, int]]]]:
@@ -192,7 +187,7 @@ def _stack(token: str, line: int, column: int, found: list[Diagnostic]) -> tuple
         if m is None:
             found.append(
                 error(
-                    "bad-space", f"'{_shown(token)}' is not a space: write . (empty), x (blocked) or its pyramids bottom first, like R3 or R3/G1", line, column
+                    "bad-space", f"'{brief(token)}' is not a space: write . (empty), x (blocked) or its pyramids bottom first, like R3 or R3/G1", line, column
                 )
             )
             return None
@@ -202,7 +197,7 @@ def _stack(token: str, line: int, column: int, found: list[Diagnostic]) -> tuple
             ok = False
         # Compared as text: a huge run of digits is no number worth converting.
         if m[2] not in ("1", "2", "3"):
-            found.append(error("bad-pips", f"'{_shown(m[2])}' pips: a pyramid has 1 (small), 2 (medium) or 3 (large)", line, col + 1))
+            found.append(error("bad-pips", f"'{brief(m[2])}' pips: a pyramid has 1 (small), 2 (medium) or 3 (large)", line, col + 1))
             ok = False
         if ok:
             stack.append(Pyramid(colour, int(m[2])))
@@ -227,11 +222,6 @@ def _end_of_file(text: str) -> tuple[int, int]:
 
 def _nth(c: int) -> str:
     return {1: "2nd", 4: "5th"}[c]
-
-
-def _shown(text: str) -> str:
-    # Quote a long token only in part: the message should fit on a line.
-    return text if len(text) <= 12 else text[:10] + "..."
 
 
 # --- the `.ptl` game record ----------------------------------------------------------------
@@ -289,18 +279,9 @@ TURN_FORM = "PLAYER FROM TO PLACE"
 PICK_FORM = "pick PLAYER COLOUR SPACE"
 
 
-class _Bad(Exception):
-    def __init__(self, code: str, message: str, column: int):
-        super().__init__(message)
-        self.code, self.message, self.column = code, message, column
-
-
 def load_record(data: bytes) -> Parsed[Record]:
     """The record a `.ptl` file's bytes hold, or None and every problem found."""
-    text, problem = decode(data)
-    if problem is not None:
-        return Parsed(None, [at_start(problem)])
-    return parse_record(text)
+    return load_text(data, parse_record)
 
 
 def parse_record(text: str) -> Parsed[Record]:
@@ -315,11 +296,11 @@ def parse_record(text: str) -> Parsed[Record]:
             elif head in ("1", "2"):
                 items.append(_turn(line, words))
             elif head.isascii() and head.isdigit():
-                raise _Bad("bad-player", f"'{_shown(head)}' is not a player: a turn starts with 1 or 2", words[0][0])
+                raise Misread("bad-player", f"'{brief(head)}' is not a player: a turn starts with 1 or 2", words[0][0])
             else:
-                raise _Bad("unknown-line", f"'{_shown(head)}' starts no item: a line is `{PICK_FORM}` or a turn, `{TURN_FORM}`", words[0][0])
-        except _Bad as bad:
-            found.append(error(bad.code, bad.message, line, bad.column))
+                raise Misread("unknown-line", f"'{brief(head)}' starts no item: a line is `{PICK_FORM}` or a turn, `{TURN_FORM}`", words[0][0])
+        except Misread as bad:
+            found.append(bad.at(line))
     if not items and not found and "#" not in text:
         # Only comments is a record that stops before its first pick; nothing at all is no record.
         found.append(error("empty-record", "the file is empty: a record starts with the four colour picks, like `pick 1 red a1`", 1, 1))
@@ -327,17 +308,9 @@ def parse_record(text: str) -> Parsed[Record]:
     return Parsed(None if found else Record(tuple(items)), found)
 
 
-def _count(words: list[Word], expected: int, form: str) -> None:
-    if len(words) > expected:
-        raise _Bad("extra-words", f"unexpected '{_shown(words[expected][1])}': the line is `{form}`", words[expected][0])
-    if len(words) < expected:
-        col, last = words[-1]
-        raise _Bad("missing-words", f"the line is incomplete: write `{form}`", col + len(last))
-
-
 def _player(column: int, token: str) -> int:
     if token not in ("1", "2"):  # ASCII only: isdigit() also takes '٢'
-        raise _Bad("bad-player", f"'{_shown(token)}' is not a player: 1 or 2", column)
+        raise Misread("bad-player", f"'{brief(token)}' is not a player: 1 or 2", column)
     return int(token)
 
 
@@ -346,28 +319,28 @@ def _colour(column: int, token: str) -> str:
     if colour in PLAY_COLOURS:
         return colour
     if colour in COLOURS:
-        raise _Bad("bad-colour", f"{colour} is not in this game: its colours are {', '.join(PLAY_COLOURS)}", column)
+        raise Misread("bad-colour", f"{colour} is not in this game: its colours are {', '.join(PLAY_COLOURS)}", column)
     close = difflib.get_close_matches(colour, PLAY_COLOURS, n=1, cutoff=0.6)
     advice = f"did you mean {close[0]}?" if close else f"the colours are {', '.join(PLAY_COLOURS)}"
-    raise _Bad("bad-colour", f"unknown colour '{_shown(token)}'; {advice}", column)
+    raise Misread("bad-colour", f"unknown colour '{brief(token)}'; {advice}", column)
 
 
 def _movement_space(column: int, token: str) -> Cell:
     cell = parse_space(token, MOVE_ROWS)
     if cell is None:
-        raise _Bad("bad-space", f"'{_shown(token)}' is not a space of the movement board: a column a-f and a row 1-{MOVE_ROWS}, like c2", column)
+        raise Misread("bad-space", f"'{brief(token)}' is not a space of the movement board: a column a-f and a row 1-{MOVE_ROWS}, like c2", column)
     return cell
 
 
 def _scoring_space(column: int, token: str) -> Cell:
     cell = parse_space(token, ROWS)
     if cell is None:
-        raise _Bad("bad-place", f"'{_shown(token)}' is not a space of the scoring board: a column a-f and a row 1-{ROWS}, like c3", column)
+        raise Misread("bad-place", f"'{brief(token)}' is not a space of the scoring board: a column a-f and a row 1-{ROWS}, like c3", column)
     return cell
 
 
 def _pick(line: int, words: list[Word]) -> PickItem:
-    _count(words, 4, PICK_FORM)
+    expect_words(words, 4, PICK_FORM)
     (_, _), (pc, player), (cc, colour), (sc, space) = words
     return PickItem(line, words[0][0], _player(pc, player), _colour(cc, colour), _movement_space(sc, space), {"player": pc, "colour": cc, "space": sc})
 
@@ -376,9 +349,9 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
     pc, player = words[0]
     n = _player(pc, player)
     if len(words) >= 2 and words[1][1].lower() == "pass":
-        _count(words, 2, f"{n} pass")
+        expect_words(words, 2, f"{n} pass")
         return TurnItem(line, pc, n, None, None, None, {"player": pc, "start": words[1][0]})
-    _count(words, 4, TURN_FORM)
+    expect_words(words, 4, TURN_FORM)
     (_, _), (fc, start), (tc, end), (sc, place) = words
     at = {"player": pc, "start": fc, "end": tc, "place": sc}
     return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at)
@@ -386,5 +359,4 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
 
 def format_record(picks: list[str], turns: list[str], header: str = "") -> str:
     """A record's text: an optional `#` header, the picks, then one turn a line."""
-    head = "".join(f"# {h}\n" if h else "#\n" for h in header.splitlines())
-    return head + "".join(f"{line}\n" for line in picks + turns)
+    return comment_lines(header) + "".join(f"{line}\n" for line in picks + turns)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
 from pnp.piecepack.model import SUITS, Piece
 from pnp.rules import Copies, MultisetRules, Total
-from pnp.textfile import tokens_by_line
+from pnp.textfile import brief, load_text, tokens_by_line
 
 SIZE = 4
 RANKS = range(2, 6)
@@ -86,9 +86,7 @@ def parse_tile(text: str, line: int, column: int) -> tuple[Located | None, Diagn
     """A tile of the game, or the reason the token is not one."""
     piece = Piece.parse(text)
     if piece is None:
-        # Quote a long token only in part: the message should fit on a line.
-        shown = text if len(text) <= 12 else text[:10] + "..."
-        return None, error("bad-tile", f"'{shown}' is not a tile: write rank then suit, like 3S (ranks 2-5; suits S, M, C, A)", line, column)
+        return None, error("bad-tile", f"'{brief(text)}' is not a tile: write rank then suit, like 3S (ranks 2-5; suits S, M, C, A)", line, column)
     if piece.rank not in RANKS:
         return None, error("unused-tile", f"'{text}': Power Lines uses only the 2, 3, 4 and 5 tiles, not nulls or aces", line, column)
     return Located(piece, line, column), None
@@ -119,6 +117,11 @@ def check_tiles(placed: list[Located]) -> list[Diagnostic]:
         # One finding for all of them: sixteen separate lines would bury the real mistake.
         found.append(error("missing-tile", f"missing tile{'s' if len(missing) > 1 else ''}: {', '.join(missing)}"))
     return found
+
+
+def load_grid(data: bytes) -> Parsed[Grid]:
+    """The grid a `.grid` file's bytes hold, or None and every problem found."""
+    return load_text(data, parse_grid)
 
 
 def parse_grid(text: str) -> Parsed[Grid]:
@@ -191,6 +194,11 @@ def legal_spots(board: Mapping[Spot, Piece]) -> list[Spot]:
         return [(0, 0)]
     near = {(c + dc, r + dr) for c, r in board for dc, dr in _NEIGHBOURS}
     return sorted((spot for spot in near if placement_problem(board, spot) is None), key=lambda s: (s[1], s[0]))
+
+
+def load_record(data: bytes) -> Parsed[Grid]:
+    """The final grid a `.record` file's bytes determine, or None and every problem found."""
+    return load_text(data, parse_record)
 
 
 def parse_record(text: str) -> Parsed[Grid]:

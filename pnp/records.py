@@ -1,0 +1,333 @@
+"""Game records, declared once: a game's `RecordFormat` says how its record files are told apart,
+read and replayed, and what its commands say; `record_commands` makes its command group from it:
+`check` (when the format has one), `score`, `show` and `random`, each keeping pnp.app's contract.
+
+A game lists its format once, in its `cli` module (`FORMAT`), as python-chess lists a variant as
+one class, and its command group is `record_commands(FORMAT)`. This module knows no game.
+
+How the commands read a file:
+
+- A record is parsed (`parse`: bytes to a `Parsed` record) and, if its syntax holds, replayed
+  (`replay`: to turn N, or to its end) into a game that carries its own findings and its number
+  of turns (`diagnostics`, `turns`). `show --turn N` draws the position after turn N; a turn
+  past the last is a usage error. A format without `replay` (Power Lines: its parse checks every
+  placement and gives the final grid) has its parse as its game, and no `--turn`.
+- A format may also read a `Board`: a finished position in a file of its own, with no history,
+  which `score` (and, if `drawn`, `show`) take as well as a record. A file is a record when its
+  suffix (any case) is the record's, a board when it is the board's; any other name (standard
+  input too) is told by its text (`Board.is_record`), and bytes that are no text are a board's.
+- A record that is read whole may still be refused by `score` and `show` (`incomplete`: Paint
+  the Line's needs its four colours chosen).
+
+An input refused is reported with its findings at FILE:LINE:COL (exit 1), after one line saying
+what was not done with it (the command's `refused` words; a board in `score`: its findings alone).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
+
+import typer
+
+from . import options
+from .app import App, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_output, fresh_seed, json_name, paper_size, write_drawing
+from .diagnostics import Diagnostic, Parsed, PnpError, plural, shown
+from .output import check_file
+from .textfile import decode, read_bytes
+
+if TYPE_CHECKING:
+    from .draw.shapes import Drawing
+
+RecordT = TypeVar("RecordT")  # a record file, parsed
+GameT = TypeVar("GameT")  # a record replayed, with its findings and turns (`diagnostics`, `turns`); without a replay, as parsed
+PositionT = TypeVar("PositionT")  # what `score` scores: a board file's, or the one a game reaches (`position`)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command says of a valid input: its text (printed without --json) and its JSON fields."""
+
+    text: str
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Argument:
+    """The file a command reads, as its help names and describes it."""
+
+    metavar: str
+    help: str
+    file_only: bool = True  # help shows `<file>` (Typer's dir_okay=False); else `<path>`
+
+
+@dataclass(frozen=True, kw_only=True)
+class Board(Generic[PositionT]):
+    """A finished position in a file of its own (Power Lines' `.grid`, Paint the Line's `.board`)."""
+
+    suffixes: tuple[str, ...]
+    parse: Callable[[bytes], Parsed[PositionT]]
+    is_record: Callable[[str], bool]  # for a name with neither suffix: is this text a record (else a board)?
+    argument: Argument  # the file of a command that takes a record or a board
+    drawn: bool = False  # `show` draws one too, as it draws a game (the format's game and position are one type)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check(Generic[GameT]):
+    """`check`: every rule of a record, and what a valid one holds."""
+
+    help: str
+    fields: tuple[str, ...]  # of its JSON result, in order
+    told: Callable[[GameT], Outcome]  # its text follows `FILE: valid record: `
+
+
+@dataclass(frozen=True, kw_only=True)
+class Score(Generic[GameT, PositionT]):
+    """`score`: what a position scores; for a record, the position its game reaches."""
+
+    help: str
+    fields: tuple[str, ...]
+    told: Callable[[PositionT, GameT | None], Outcome]  # the game is None for a board
+    refused: str | None = "invalid record, not scored"  # said of a refused record (None: its findings alone)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Show(Generic[GameT]):
+    """`show`: one page of a game's position (after `--turn N`, when the format replays)."""
+
+    help: str
+    # (game, the file's name as shown, paper) -> its page, and the scale of its tiles where it says one
+    draw: Callable[[GameT, str, str], tuple[Drawing, float | None]]
+    turn_zero: str = ""  # what `--turn 0` draws: `after the set-up`
+    scaled: bool = False  # its tiles are scaled to fit the paper, and it says how much (a `scale` in its JSON)
+    refused: str = "invalid record, nothing drawn"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Random:
+    """`random`: a whole random game as a record file. `make(seed=…, **options)` writes it (and
+    imports the game's generator only then); its parameters besides `seed`, annotated for Typer,
+    are the command's own options, listed before --seed and echoed in its JSON (`--players`)."""
+
+    help: str
+    example: str
+    make: Callable[..., str]
+
+
+def _identity(game: Any) -> Any:
+    return game
+
+
+@dataclass(frozen=True)
+class RecordRead(Generic[RecordT, GameT]):
+    """A record as a command read it: its bytes, its parse, its game (None when its syntax is
+    broken) and every finding: the parse's, the replay's, or why the command refuses it."""
+
+    data: bytes
+    record: Parsed[RecordT]
+    game: GameT | None
+    found: tuple[Diagnostic, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return self.game is not None and not self.found
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordFormat(Generic[RecordT, GameT, PositionT]):
+    """A game's record files and the commands that read and make them, declared once."""
+
+    group: str  # the command group, as typed: `ley-lines`
+    game: str  # the game's id: it names the drawing of standard input (`ley-lines-stdin.pdf`)
+    help: str  # the group's
+    example: str  # the group's
+    suffixes: tuple[str, ...]  # a record file's; the first is the one help and examples name
+    parse: Callable[[bytes], Parsed[RecordT]]
+    replay: Callable[[RecordT, int | None], GameT] | None = None  # to turn N (None: all)
+    position: Callable[[GameT], PositionT] = _identity  # what `score` scores of a game
+    incomplete: Callable[[RecordT, GameT, str], Diagnostic | None] | None = None  # why a valid record cannot be `scoring` or `drawing`
+    board: Board[PositionT] | None = None
+    check: Check[GameT] | None = None
+    score: Score[GameT, PositionT]
+    show: Show[GameT]
+    random: Random
+
+    def is_record(self, path: Path, data: bytes) -> bool:
+        """Whether a file is a record or a board: by its suffix, any case, else by its text (`Board.is_record`)."""
+        if self.board is None:
+            return True
+        suffix = path.suffix.lower()
+        if suffix in self.suffixes or suffix in self.board.suffixes:
+            return suffix in self.suffixes
+        text, problem = decode(data)
+        return problem is None and self.board.is_record(text)
+
+    def read(self, path: Path, data: bytes | None = None, needs: str = "") -> RecordRead[RecordT, GameT]:
+        """A record parsed and, if its syntax holds, replayed to its end; with `needs` (`scoring`,
+        `drawing`), refused when the format finds it `incomplete` for that."""
+        data = read_bytes(path) if data is None else data
+        record = self.parse(data)
+        if not record.valid:
+            return RecordRead(data, record, None, tuple(record.diagnostics))
+        game = record.value if self.replay is None else self.replay(record.value, None)  # type: ignore[arg-type]
+        found = tuple(record.diagnostics) + (tuple(game.diagnostics) if self.replay is not None else ())  # type: ignore[attr-defined]
+        if needs and not found and self.incomplete is not None:
+            stop = self.incomplete(record.value, game, needs)  # type: ignore[arg-type]
+            found = (stop,) if stop is not None else ()
+        return RecordRead(data, record, game, found)
+
+    def at_turn(self, read: RecordRead[RecordT, GameT], path: Path, turn: int | None) -> GameT:
+        """A valid record's game after `turn` (None: all of it); a turn past its last is a usage error."""
+        game: Any = read.game
+        if turn is None or self.replay is None:
+            return game
+        if turn > game.turns:
+            raise PnpError(f"--turn {turn}: {shown(path)} has only {plural(game.turns, 'turn')}", exit_code=2)
+        return self.replay(read.record.value, turn)  # type: ignore[arg-type]
+
+
+def refused(path: Path, found: Sequence[Diagnostic], data: bytes, words: str | None, as_json: bool) -> Report:
+    """An input's report when a command refuses it; unless --json, first a line with `words` (what
+    it is and what was not done with it: `invalid record, not scored`) and the count of findings."""
+    if words and not as_json:
+        typer.echo(f"{shown(path)}: {words} ({plural(len(found), 'error')})", err=True)
+    return Report(path, found, source=data)
+
+
+# --- the commands ------------------------------------------------------------------------------
+
+
+def record_commands(fmt: RecordFormat[Any, Any, Any]) -> App:
+    """The format's command group: check (if it has one), score, show and random, in that order."""
+    app = App(fmt.group, help=fmt.help, example=fmt.example)
+    if fmt.check is not None:
+        _check(app, fmt, fmt.check)
+    _score(app, fmt, fmt.score)
+    _show(app, fmt, fmt.show)
+    _random(app, fmt, fmt.random)
+    return app
+
+
+def _command(app: App, name: str, help: str, example: str, result: Sequence[str], parameters: list[tuple[str, Any, Any]], run: Callable[..., Any]) -> None:
+    """Register `run` as a command taking `parameters` (name, Typer annotation, default), in help's order."""
+    kind = inspect.Parameter.KEYWORD_ONLY
+    run.__signature__ = inspect.Signature([inspect.Parameter(n, kind, annotation=a, default=d) for n, a, d in parameters])  # type: ignore[attr-defined]
+    run.__doc__ = help
+    app.command(name, example=example, result=result)(run)
+
+
+def _file(argument: Argument) -> Any:
+    typed = typer.Argument(help=argument.help, dir_okay=not argument.file_only, metavar=argument.metavar, parser=options.input_path)
+    return (argument.metavar.lower(), Annotated[Path, typed], inspect.Parameter.empty)
+
+
+def _record_argument(fmt: RecordFormat[Any, Any, Any]) -> Argument:
+    return Argument("RECORD", f"A {fmt.suffixes[0]} game record; - reads standard input.")
+
+
+def _json() -> tuple[str, Any, Any]:
+    return ("as_json", JsonOption, False)
+
+
+def _check(app: App, fmt: RecordFormat[Any, Any, Any], check: Check[Any]) -> None:
+    def run(**given: Any) -> Report:
+        path, as_json = given["record"], given["as_json"]
+        read = fmt.read(path)
+        if not read.valid:
+            return refused(path, read.found, read.data, "invalid record", as_json)
+        told = check.told(read.game)
+        if not as_json:
+            typer.echo(f"{shown(path)}: valid record: {told.text}")
+        return Report(path, [], told.fields, read.data)
+
+    example = f"pnp {fmt.group} check game{fmt.suffixes[0]}"
+    _command(app, "check", check.help, example, check.fields, [_file(_record_argument(fmt)), _json()], run)
+
+
+def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -> None:
+    argument = fmt.board.argument if fmt.board is not None else _record_argument(fmt)
+    name = argument.metavar.lower()
+
+    def run(**given: Any) -> Report:
+        path, as_json = given[name], given["as_json"]
+        data = read_bytes(path)
+        game = None
+        if fmt.is_record(path, data):
+            read = fmt.read(path, data, needs="scoring")
+            if not read.valid:
+                return refused(path, read.found, data, score.refused, as_json)
+            game = read.game
+            position = fmt.position(game)
+        else:
+            parsed = fmt.board.parse(data)  # type: ignore[union-attr]
+            if parsed.value is None:
+                return refused(path, parsed.diagnostics, data, None, as_json)
+            position = parsed.value
+        told = score.told(position, game)
+        if not as_json:
+            typer.echo(told.text)
+        return Report(path, [], told.fields, data)
+
+    example = f"pnp {fmt.group} score game{fmt.suffixes[0]} --json"
+    _command(app, "score", score.help, example, score.fields, [_file(argument), _json()], run)
+
+
+def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
+    boards = fmt.board is not None and fmt.board.drawn
+    argument = fmt.board.argument if boards else _record_argument(fmt)  # type: ignore[union-attr]
+    name = argument.metavar.lower()
+
+    def run(**given: Any) -> Report:
+        path, as_json = given[name], given["as_json"]
+        output = drawing_output(given["output"], path, fmt.game)
+        paper = paper_size(given["paper"])
+        data = read_bytes(path)
+        check_file(output)  # never the input itself, nor a folder or a place pnp cannot write
+        if boards and not fmt.is_record(path, data):
+            parsed = fmt.board.parse(data)  # type: ignore[union-attr]
+            if parsed.value is None:
+                return refused(path, parsed.diagnostics, data, show.refused, as_json)
+            game = parsed.value
+        else:
+            read = fmt.read(path, data, needs="drawing")
+            if not read.valid:
+                return refused(path, read.found, data, show.refused, as_json)
+            game = fmt.at_turn(read, path, given.get("turn"))
+        page, scale = show.draw(game, shown(path.name), paper)
+        write_drawing(output, page, as_json, scale)
+        return Report(path, [], {"turn": game.turns if fmt.replay is not None else None, "output": json_name(output), "scale": scale}, data)
+
+    parameters = [_file(argument)]
+    example = f"pnp {fmt.group} show game{fmt.suffixes[0]}"
+    if fmt.replay is not None:
+        help = f"Draw the position after this turn (0: {show.turn_zero}); the last by default."
+        parameters.append(("turn", Annotated[int | None, typer.Option("--turn", parser=options.integer(0, 10_000), help=help)], None))
+        example += " --turn 12 --paper letter -o turn12.pdf"
+    else:
+        example += " --paper letter -o game.pdf"
+    written = f"A .pdf or .svg file to write (default: {argument.metavar}'s name with .pdf, here)."
+    parameters += [
+        ("output", Annotated[Path | None, typer.Option("-o", "--output", help=written, dir_okay=False)], None),
+        ("paper", PaperOption, None),
+        _json(),
+    ]
+    fields = ("turn",) * (fmt.replay is not None) + ("output",) + ("scale",) * show.scaled
+    _command(app, "show", show.help, example, fields, parameters, run)
+
+
+def _random(app: App, fmt: RecordFormat[Any, Any, Any], random: Random) -> None:
+    own = [p for p in inspect.signature(random.make, eval_str=True).parameters.values() if p.name != "seed"]
+
+    def run(**given: Any) -> Report:
+        as_json, output = given.pop("as_json"), given.pop("output")
+        seed = fresh_seed(given.pop("seed"), as_json)
+        text = random.make(seed=seed, **given)
+        deliver(text, output, as_json)
+        return Report(None, result={"seed": seed, **given, "record": text, "output": json_name(output)})
+
+    parameters = [*((p.name, p.annotation, p.default) for p in own), ("seed", GameSeedOption, None), ("output", OutputOption, None), _json()]
+    fields = ("seed", *(p.name for p in own), "record", "output")
+    _command(app, "random", random.help, random.example, fields, parameters, run)
