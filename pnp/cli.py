@@ -23,6 +23,20 @@ def _group(app):  # -> a loader for pnp.app.LazyGroup: the group of a Typer app 
     return load
 
 
+def _commands(game):  # -> a loader for a game's group: its own app, or the one made from its record format
+    if game.commands is not None:
+        return _group(game.commands)
+
+    def load():
+        import typer.main  # after the signal handlers (see `main`)
+
+        from .records import record_commands
+
+        return typer.main.get_group(record_commands(game.records.load()))
+
+    return load
+
+
 def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install its handlers first
     if _built:
         return _built[0]
@@ -39,7 +53,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
         add_completion=True,
         # `pnp build`, then each game's command group, in the registry's order, then `pnp export`
         cls=lazy_group(
-            {"build": _group(Lazy("pnp.build:app")), **{g.group: _group(g.commands) for g in GAMES if g.group}, "export": _group(Lazy("pnp.export.cli:app"))}
+            {"build": _group(Lazy("pnp.build:app")), **{g.group: _commands(g) for g in GAMES if g.group}, "export": _group(Lazy("pnp.export.cli:app"))}
         ),
     )
 

@@ -53,13 +53,20 @@ class Game:
     prints: str  # what `pnp build ID` prints, in a sentence: help, `pnp list`
     target: Lazy
     group: str | None = None  # the command group that checks, scores and draws its games
-    commands: Lazy | None = None  # the group's Typer app
+    commands: Lazy | None = None  # the group's Typer app, for a game with commands of its own
+    records: Lazy | None = None  # or its RecordFormat (pnp.records), from which its group is made
     rules: str | None = None  # the rule sheet RULES-rules.pdf (templates/rules/RULES.md.j2) and score pad RULES-scorepad.pdf
     needs: tuple[Need, ...] = ()
     about: str = ""  # said instead of a credit line
     also: str = ""  # what else its build target makes, with the command that makes it
     exports: tuple[str, ...] = ()  # `pnp export` commands it takes
     export: Lazy | None = None  # the room that lists its pieces for those commands
+
+    def __post_init__(self) -> None:
+        if (self.group is None) != (self.commands is None and self.records is None) or (self.commands and self.records):
+            raise ValueError(f"{self.id}: a command group needs its commands or its record format, one of them")
+        if bool(self.exports) != (self.export is not None):
+            raise ValueError(f"{self.id}: the export commands it takes and its export room go together")
 
     def build(self) -> Any:
         """The target's `build` function."""

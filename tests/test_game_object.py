@@ -1,5 +1,6 @@
 """A game is one typed object (pnp.gamespec) that the framework serves: a game added to the
-registry, and nothing else, is built, listed, put in the kit and in index.html."""
+registry, and nothing else, is built, listed, put in the kit and in index.html, and its records
+are checked, scored, drawn and made by commands generated from its record format."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from dataclasses import is_dataclass
 from pathlib import Path
 
 import pypdf
+import pytest
 
 from pnp.games.registry import GAMES
-from pnp.gamespec import Game
+from pnp.gamespec import Game, Lazy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,9 +44,17 @@ def test_every_game_of_the_registry_is_declared_once_by_its_package():
     for game in GAMES:
         assert isinstance(game, Game)
         assert callable(game.build()) and is_dataclass(game.options())
-        assert (game.group is None) == (game.commands is None), game.id
-        assert bool(game.exports) == (game.export is not None), game.id
+        assert game.group is None or (game.commands is None) != (game.records is None), game.id
     assert len({g.id for g in GAMES}) == len(GAMES)
+    assert [g.id for g in GAMES if g.records] == ["power-lines", "paint-the-line", "ley-lines"]
+
+
+def test_a_spec_that_contradicts_itself_is_refused():
+    build = Lazy("tests.extra_game.build")
+    with pytest.raises(ValueError, match="commands or its record format"):
+        Game("x", "X", None, "a board.", build, group="x")
+    with pytest.raises(ValueError, match="export room go together"):
+        Game("x", "X", None, "a board.", build, exports=("tts",))
 
 
 def test_a_registered_game_is_a_build_target_with_its_own_options(tmp_path):
@@ -82,3 +92,26 @@ def test_the_kit_and_its_index_take_a_registered_game_up(tmp_path):
     assert 'alt="A page of three-in-a-line.pdf"' in index  # previewed: a document of pieces
     assert "A game for pnp&#39;s tests" in index  # the spec's words where there is no designer
     assert "three-in-a-line/three-in-a-line.pdf" in done.stdout and "pnp wrote 3 files" in done.stdout
+
+
+def test_a_registered_game_gets_its_record_commands_from_its_format(tmp_path):
+    made = pnp("three-in-a-line", "random", "--seed", "4", "-o", str(tmp_path / "game.tial"))
+    assert made.returncode == 0, made.stderr
+    moves = (tmp_path / "game.tial").read_text().splitlines()
+    assert 5 <= len(moves) <= 9 and moves[0].startswith("X ")
+    again = pnp("three-in-a-line", "random", "--seed", "4")
+    assert again.stdout.splitlines() == moves  # the same seed, the same game
+
+    checked = pnp("three-in-a-line", "check", str(tmp_path / "game.tial"))
+    assert checked.returncode == 0 and f"valid record: {len(moves)} moves" in checked.stdout
+    scored = pnp("three-in-a-line", "score", str(tmp_path / "game.tial"), "--json")
+    assert scored.returncode == 0 and '"command": "three-in-a-line score"' in scored.stdout
+
+    drawn = pnp("three-in-a-line", "show", str(tmp_path / "game.tial"), "--turn", "2", "-o", str(tmp_path / "two.pdf"))
+    assert drawn.returncode == 0 and (tmp_path / "two.pdf").read_bytes().startswith(b"%PDF")
+    beyond = pnp("three-in-a-line", "show", str(tmp_path / "game.tial"), "--turn", "10")
+    assert beyond.returncode == 2 and f"has only {len(moves)} turns" in beyond.stderr
+
+    (tmp_path / "bad.tial").write_text("X b2\nX a1\n")
+    bad = pnp("three-in-a-line", "check", str(tmp_path / "bad.tial"))
+    assert bad.returncode == 1 and "bad.tial:2:1: error: X cannot play a1 on turn 2" in bad.stderr

@@ -7,7 +7,7 @@ GAME = Game(
     "ley-lines", "Ley Lines", "ley-lines",
     "the board at true size over several sheets, 28 dominoes, a score pad and the rules.",
     Lazy(f"{__name__}.build"),
-    group="ley-lines", commands=Lazy(f"{__name__}.cli:app"), rules="ley-lines",
+    group="ley-lines", records=Lazy(f"{__name__}.cli:FORMAT"), rules="ley-lines",
     needs=(Need("piecepack", "the coins (cairns) and pawns (tors) of a piecepack"),),
     exports=("print-shop", "tts"), export=Lazy(f"{__name__}.export"),
 )  # fmt: skip

@@ -8,14 +8,12 @@ import typer
 
 from ... import options as parse
 from ...diagnostics import plural
-from ...records import Check, Outcome, Random, RecordFormat, Score, Show, record_commands
-from ..registry import game
+from ...records import Check, Outcome, Random, RecordFormat, Score, Show
+from . import GAME
 from .board import name
 from .engine import Scored, domino, domino_name
 from .files import load_record
 from .game import Event, Game, replay
-
-GAME = game("ley-lines")
 
 
 def _status(game: Game) -> str:
@@ -109,4 +107,3 @@ FORMAT = RecordFormat(
         make=_random,
     ),
 )
-app = record_commands(FORMAT)

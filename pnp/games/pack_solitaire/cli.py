@@ -16,12 +16,11 @@ from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, 
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
-from ..registry import game
+from . import GAME
 from .engine import LL, LR, MARKS, MEANINGS, SIZE, UL, UR, FacingPair, Layout, ScoreResult, Tile, classified_pairs, rotate, score_layout, square_text
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
 from .generate import deal
 
-GAME = game("pack-solitaire")
 app = App(
     GAME.group,
     help=f"{GAME.made_by}: 16 tiles from two piecepacks' coins, laid in a 4 x 4 grid. Deal, check, score, show and solve.",

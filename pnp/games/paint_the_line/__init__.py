@@ -7,6 +7,6 @@ GAME = Game(
     "paint-the-line", "Paint the Line", "paint-the-line",
     "its two boards, 36 paper pyramids to fold, a score pad and the rules.",
     Lazy(f"{__name__}.build"),
-    group="paint-the-line", commands=Lazy(f"{__name__}.cli:app"), rules="paint-the-line",
+    group="paint-the-line", records=Lazy(f"{__name__}.cli:FORMAT"), rules="paint-the-line",
     exports=("tts",), export=Lazy(f"{__name__}.export"),
 )  # fmt: skip

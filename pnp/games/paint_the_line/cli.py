@@ -4,15 +4,13 @@ and score the scoring board of a finished game (`.board`); the commands: pnp.rec
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error, plural
-from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show, record_commands
+from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
 from ...textfile import tokens_by_line
-from ..registry import game
+from . import GAME
 from .engine import Board as ScoringBoard
 from .engine import ColourScore, Group, Result, score, space_name
 from .files import Record, load_board, load_record
 from .game import PICKS, Game, pyramid_name, replay
-
-GAME = game("paint-the-line")
 
 
 def _status(game: Game) -> str:
@@ -169,4 +167,3 @@ FORMAT = RecordFormat(
         make=_random,
     ),
 )
-app = record_commands(FORMAT)

@@ -12,7 +12,7 @@ from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, 
 from ...diagnostics import Diagnostic, rejected, shown
 from ...rules import MultisetRules
 from ...textfile import read_bytes
-from ..registry import game
+from . import GAME
 from .analysis.compare import compare
 from .analysis.odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
 from .analysis.query import Query, QueryError
@@ -24,7 +24,7 @@ from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish
 from .simulation.text import render_paired, render_result
 
 app = App(
-    game("power-lines-cards").group,
+    GAME.group,
     help="Check, describe and generate Power Lines deck lists (.deck files).",
     example="pnp deck random --seed 4 | pnp deck validate -",
 )

@@ -11,13 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import Parsed
-from ...records import Argument, Board, Outcome, Random, RecordFormat, Score, Show, record_commands
-from ..registry import game
+from ...records import Argument, Board, Outcome, Random, RecordFormat, Score, Show
+from . import GAME
 from .engine import Score as Scored
 from .engine import score
 from .files import Grid, load_grid, load_record, source_lines
-
-GAME = game("power-lines")
 
 
 def _table(result: Scored) -> str:
@@ -86,7 +84,6 @@ FORMAT = RecordFormat(
         make=_random,
     ),
 )
-app = record_commands(FORMAT)
 
 
 def load(name: str, data: bytes) -> Parsed[Grid]:
