@@ -11,7 +11,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import replace
-from functools import partial
+from multiprocessing.connection import Connection, wait
+from multiprocessing.pool import ExceptionWithTraceback
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from . import output
+from .diagnostics import PnpError
 from .documents import write_documents
 from .games.registry import GAMES, Game
 from .index import INDEX, render_index
@@ -40,10 +42,18 @@ def _render(game: Game, opts: BuildOptions) -> tuple[str, list[Path], Staged]:
     return game.id, write_documents(game.build()(folder, game.options()()), folder), output.hand_over()
 
 
-def _worker() -> None:
-    # A worker stops at a signal as the kernel does by default; the parent says so, once.
+def _child(game: Game, opts: BuildOptions, sender: Connection) -> None:
+    """A worker process: one target rendered, and its result (or its exception, with the worker's
+    traceback for the parent to show) sent back. It stops at a signal as the kernel does by
+    default; the parent says so, once."""
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, signal.SIG_DFL)
+    try:
+        sent: tuple[bool, object] = (True, _render(game, opts))
+    except BaseException as exc:  # a bug too: the parent raises it, with this traceback
+        sent = (False, ExceptionWithTraceback(exc, exc.__traceback__))
+    sender.send(sent)
+    sender.close()
 
 
 def _preload() -> None:
@@ -69,12 +79,38 @@ def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
     if workers < 2 or threading.active_count() > 1 or "fork" not in multiprocessing.get_all_start_methods():
         yield from (_render(game, opts) for game in GAMES)
         return
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker)
+    # One process a target, `workers` at a time. No pool: a pool's workers share a queue's locks,
+    # and ending it while one of them waits on that queue can hang for good (seen under load).
+    # Processes of their own share nothing, and the parent can kill them at any moment.
+    fork = multiprocessing.get_context("fork")
+    waiting, running = list(GAMES), {}
     try:
-        yield from pool.imap_unordered(partial(_render, opts=opts), GAMES)
+        while waiting or running:
+            while waiting and len(running) < workers:
+                game = waiting.pop(0)
+                receiver, sender = fork.Pipe(duplex=False)
+                worker = fork.Process(target=_child, args=(game, opts, sender), name=f"pnp-{game.id}")
+                worker.start()
+                sender.close()  # the parent's copy: the receiver sees the end when the worker's goes
+                running[receiver] = (game, worker)
+            for receiver in wait(list(running)):
+                game, worker = running.pop(receiver)
+                try:
+                    done, result = receiver.recv()
+                except EOFError:
+                    worker.join()
+                    raise PnpError(f"{game.id}: its worker process ended without a result (exit code {worker.exitcode})") from None
+                finally:
+                    receiver.close()
+                worker.join()
+                if not done:
+                    raise result  # type: ignore[misc]  # an exception, rebuilt with the worker's traceback
+                yield result  # type: ignore[misc]
     finally:
-        pool.terminate()  # done, or this process failed first: nothing left is wanted
-        pool.join()
+        for receiver, (_, worker) in running.items():  # done, or this process failed first: nothing left is wanted
+            worker.kill()
+            worker.join()
+            receiver.close()
 
 
 def build_kit(opts: BuildOptions, progress: bool = True) -> tuple[list[Path], list[Path]]:

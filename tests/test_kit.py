@@ -352,7 +352,10 @@ PATCHED = textwrap.dedent(
     def bug(opts, options):
         return 1 / 0
 
-    module.build = {"fails": fails, "bug": bug, "none": module.build}[how]
+    def dies(opts, options):
+        os._exit(3)
+
+    module.build = {"fails": fails, "bug": bug, "dies": dies, "none": module.build}[how]
     sys.argv = ["pnp", *args]
     from pnp.cli import main
     main()
@@ -378,6 +381,13 @@ def test_the_kit_is_byte_identical_in_one_process_or_in_worker_processes(kit_fol
 def test_a_failure_while_rendering_writes_nothing(tmp_path, target, cores):
     done = patched(target, "fails", cores, "build", "--out", str(tmp_path / "out"))
     assert done.returncode == 2 and f"{target}: cannot be built today" in done.stderr  # the exit code crosses processes
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
+
+
+def test_a_worker_that_dies_without_a_result_stops_the_build_and_says_which(tmp_path):
+    done = patched("ley-lines", "dies", 2, "build", "--out", str(tmp_path / "out"))
+    assert done.returncode == 1 and "ley-lines: its worker process ended without a result (exit code 3)" in done.stderr
+    assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*"))
 
 
