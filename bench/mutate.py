@@ -1,8 +1,8 @@
 """Mutation testing: would the tests notice if one small thing in a module were wrong?
 
     python bench/mutate.py MODULE TEST... [--sample N] [--seed S] [--jobs J] [--only TEXT] [--lines A-B] [--list] [--toml]
-    python bench/mutate.py pnp/rules.py tests/test_rules.py tests/test_rules_messages.py \
-        tests/test_rules_mutation_gaps.py tests/test_decklist.py
+    python bench/mutate.py pnp/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py \
+        tests/core/test_rules_promises.py tests/cards/test_decklist.py
 
 Each mutant is one change a reviewer would try, made to the module's syntax tree (`ast`):
 
@@ -680,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="example: python bench/mutate.py pnp/rules.py tests/test_rules.py tests/test_rules_messages.py",
+        epilog="example: python bench/mutate.py pnp/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py",
     )
     parser.add_argument("module", type=Path, help="the module to mutate, e.g. pnp/rules.py")
     parser.add_argument("tests", nargs="+", help="the test files (or pytest node ids) that exercise it")

@@ -1,7 +1,7 @@
 """Hostile cases for every pnp command that reads a file or takes an option.
 
 Each case is run in a fresh folder holding a valid file of every kind (see BASE), by one
-parametrised test (tests/test_hardening_corpus.py) that checks the exit code, that no
+parametrised test (tests/framework/test_hostile_corpus.py) that checks the exit code, that no
 traceback is printed, that content errors are placed at FILE:LINE:COL, that no input file
 changes and that a failing command leaves nothing behind.
 
@@ -55,7 +55,7 @@ class Case:
     name: str = "input"
     where: str | None = None  # for exit 1: "LINE:COL" the first finding must name (None: any position)
     quiet: bool = False  # the output must be short: long tokens shortened, repeats summed up
-    setup: tuple[str, ...] = ()  # extra preparations, see test_hardening_corpus.prepare
+    setup: tuple[str, ...] = ()  # extra preparations, see test_hostile_corpus.prepare
 
 
 SPECIAL = ("dir", "fifo", "socket", "loop", "notdir", "missing", "longname", "devzero", "devnull")

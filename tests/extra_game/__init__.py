@@ -1,6 +1,6 @@
 """A game that exists only for the tests: the least a game declares to be served by pnp.
 
-Registered by `tests/test_game_object.py` in a pnp process of its own, it shows that a new game
+Registered by `tests/framework/test_game_object.py` in a pnp process of its own, it shows that a new game
 is its package alone: `pnp build`, `pnp list`, the kit, index.html and its record commands
 (check, score, show, random, made from its record format) take it up from its spec.
 """
