@@ -1,3 +1,4 @@
+import fcntl
 import os
 from pathlib import Path
 
@@ -15,15 +16,22 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="session")
 def kit_folder(tmp_path_factory) -> tuple[Path, str]:
     """`pnp build` with its defaults (every target, A4, PDF and SVG: the README's main command), run
-    once per test worker: its folder and what it printed. Shared: copy it before changing anything."""
-    from typer.testing import CliRunner
+    once per test session and shared by every test worker: its folder and what it printed. Only to
+    read: copy it before changing anything."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # above each worker's own folder
+    out, printed = shared / "kit", shared / "kit.stdout"
+    with open(shared / "kit.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the first worker builds; the others wait, then read
+        if not printed.exists():
+            from typer.testing import CliRunner
 
-    from pnp.cli import app
+            from pnp.cli import app
 
-    out = tmp_path_factory.mktemp("kit")
-    result = CliRunner().invoke(app, ["build", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out, result.stdout
+            result = CliRunner().invoke(app, ["build", "--out", str(out)])
+            assert result.exit_code == 0, result.output
+            printed.write_text(result.stdout)
+    return out, printed.read_text()
 
 
 @pytest.fixture(scope="session")
