@@ -28,6 +28,7 @@ from ...app import (
 )
 from ...diagnostics import plural, shown
 from ...output import check_file
+from ...printing import Print
 from ...textfile import read_bytes
 from ..registry import game
 from .board import name
@@ -141,7 +142,7 @@ def show_command(
     game = at_turn(read, record_path, turn, replay)
     from .draw import position_page  # the drawing loads only to draw
 
-    write_drawing(output, position_page(game, f"{shown(record_path.name)} after turn {game.turns}", size), as_json)
+    write_drawing(output, position_page(game, f"{shown(record_path.name)} after turn {game.turns}", Print(size)), as_json)
     return Report(record_path, [], {"turn": game.turns, "output": json_name(output)}, read.data)
 
 

@@ -29,6 +29,7 @@ from ...app import (
 )
 from ...diagnostics import error, plural, shown
 from ...output import check_file
+from ...printing import Print
 from ...textfile import decode, read_bytes, tokens_by_line
 from ..registry import game
 from .engine import Board, ColourScore, Group, Result, score, space_name
@@ -224,7 +225,7 @@ def show_command(
     g = at_turn(read, record_path, turn, replay)
     from .draw import position_page  # the drawing loads only to draw
 
-    write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), size), as_json)
+    write_drawing(output, position_page(g, f"{shown(record_path.name)} after turn {g.turns}", move_line(g), Print(size)), as_json)
     return Report(record_path, [], {"turn": g.turns, "output": json_name(output)}, read.data)
 
 

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Annotated
 
 from ... import options as parse
-from ...diagnostics import PnpError, rejected, shown, warning
+from ...diagnostics import rejected, shown, warning
 from ...documents import Document, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import BuildOptions
+from ...printing import Print
 from ...resources import deck_file
 from ...rules import MultisetRules
 from ...session import warn
@@ -42,9 +43,9 @@ class Options:
     proto: Annotated[
         bool, parse.Flag("--proto", "Print a deck even if it breaks the format, every card marked PROTOTYPE; its findings are shown as warnings.")
     ] = False
-    bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = 0.0
-    cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = False
-    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
+    bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = parse.setting(0.0)
+    cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = parse.setting(False)
+    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.setting(parse.OFFSET_ZERO)
 
 
 def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = False) -> dict[str, int]:
@@ -78,24 +79,17 @@ def deck_components(path: Path, player: int, chosen: MultisetRules | None = None
     ]
 
 
-def card_sheet(paper: str, bleed: float = 0.0, cut_lines: bool = False, back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetOptions:
+def card_sheet(printing: Print) -> SheetOptions:
+    """The cards' sheets: on the print's paper, with its bleed, cut lines and backs' offset."""
     lay = draw.card_layout()
-    return SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
+    return SheetOptions(printing, printing.bleed, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
 
 
-def card_pages(
-    paper: str,
-    decks: list[list[Component]],
-    bleed: float = 0.0,
-    cut_lines: bool = False,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-) -> list[Drawing]:
+def card_pages(printing: Print, decks: list[list[Component]]) -> list[Drawing]:
     """Sheets of fronts, each followed by its backs, for each player's cards (`deck_components`).
 
     Each deck starts on a sheet of its own, so backs of two colours never meet at a cut."""
-    if not 0 <= bleed <= 10:
-        raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
-    sheet = card_sheet(paper, bleed, cut_lines, back_offset)
+    sheet = card_sheet(printing)
     return [page for player, cards in enumerate(decks) for page in impose(cards, sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")]
 
 
@@ -105,29 +99,30 @@ def _sheets(cards: list[int], per_sheet: int) -> int:
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
+    printing = opts.printing
     chosen = load_format(options.rules) if options.rules is not None else None
     paths = options.decks or [deck_file("starter.deck")] * 2
     # Each deck is read once: `--deck -` is standard input, which a second read would find empty.
     decks = [deck_components(path, player, chosen, options.proto) for player, path in enumerate(paths)]
-    pages = card_pages(opts.paper, decks, options.bleed, options.cut_lines, options.back_offset)
+    pages = card_pages(printing, decks)
     lay = draw.card_layout()
-    sheet = card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset)
+    sheet = card_sheet(printing)
     grid = plan(lay.width, lay.height, sheet)  # as the sheets lay them out
     per_sheet = grid.cols * grid.rows
     about = f"{lay.width:g} x {lay.height:g} mm, {per_sheet} to a sheet: each player's deck (its Base and cards) with its own back."
     notes = []
-    if options.bleed:
+    if printing.bleed:
         bare = plan(lay.width, lay.height, replace(sheet, bleed=0.0))
         if bare.cols * bare.rows > per_sheet:
             cards = [len(deck) for deck in decks]  # the Base and the cards
             costs = f"{_sheets(cards, per_sheet)} sheets instead of {_sheets(cards, bare.cols * bare.rows)}"
-            notes.append(f"The {options.bleed:g} mm bleed leaves room for {per_sheet} cards a sheet, not {bare.cols * bare.rows}: {costs}.")
+            notes.append(f"The {printing.bleed:g} mm bleed leaves room for {per_sheet} cards a sheet, not {bare.cols * bare.rows}: {costs}.")
             warn(None, [warning("bleed-costs-sheets", notes[-1])])
     if options.proto:
         notes.append("A prototype: every card is marked PROTOTYPE, and the decks need not meet the format.")
     doc = document(
         "Power Lines - cards",
-        opts.paper,
+        printing,
         f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
         [Part("Cards", about, pages, duplex=True)],
         notes,
@@ -136,5 +131,5 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     return [
         pieces(NAME, doc.title, doc.pages, doc.hints),
         RuleSheet(GAME.rules, figures(), sheet_context()),
-        score_pad(GAME.scorepad, pad_page(opts.paper), pad_about),
+        score_pad(GAME.scorepad, pad_page(printing), pad_about),
     ]

@@ -16,6 +16,7 @@ from ... import options as parse
 from ...app import App, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_output, fresh_seed, json_name, paper_size, write_drawing
 from ...diagnostics import Parsed, at_start, plural, shown
 from ...output import check_file
+from ...printing import Print
 from ...textfile import decode, read_bytes
 from ..registry import game
 from .engine import Score, score
@@ -100,7 +101,7 @@ def show_command(
         return Report(file, diagnostics, source=data)
     from .draw import show_page  # the drawing loads only to draw
 
-    shown_page = show_page(grid, score(grid), f"Power Lines: {shown(file.name)}", size)
+    shown_page = show_page(grid, score(grid), f"Power Lines: {shown(file.name)}", Print(size))
     write_drawing(output, shown_page.page, as_json, shown_page.scale)
     return Report(file, diagnostics, {"output": json_name(output), "scale": shown_page.scale}, data)
 
