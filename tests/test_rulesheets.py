@@ -227,13 +227,13 @@ RULES_STARTER = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2,
 
 
 def test_power_lines_sheet_names_the_starter_deck_pnp_prints(sheets):
-    from pnp.games.power_lines_cards.build import deck_components
+    from pnp.games.power_lines_cards.build import deck_components, deck_counts
     from pnp.games.power_lines_cards.engine import load_deck
     from pnp.resources import deck_file
 
     starter = deck_file("starter.deck")
     assert load_deck(starter).counts == RULES_STARTER  # the printed default is the rules' suggested deck
-    back = deck_components(starter, 0)[0].back(0.0)
+    back = deck_components(deck_counts(starter), starter, 0)[0].back(0.0)
     assert "starter" in {getattr(s, "text", None) for s in back}  # the word under the deck letter
     for text in both_texts(sheets, "power-lines-cards"):
         assert "The starter deck is the one the rules suggest, and pnp prints it for both players" in text

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 from ... import options as parse
-from ...diagnostics import rejected, shown, warning
+from ...diagnostics import Diagnostic, rejected, shown, warning
 from ...documents import Document, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
@@ -19,7 +19,7 @@ from ...printing import Print
 from ...resources import deck_file
 from ...rules import MultisetRules
 from ...session import warn
-from ...textfile import read_bytes
+from ...textfile import STDIN, read_bytes
 from . import GAME, draw
 from .catalogue import catalogue
 from .diagrams import figures, sheet_context
@@ -48,23 +48,33 @@ class Options:
     back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.setting(parse.OFFSET_ZERO)
 
 
+Warnings = tuple[Path, list[Diagnostic], bytes]  # a prototype's findings, as `warn` takes them
+
+
+def _read_deck(path: Path, chosen: MultisetRules | None, proto: bool) -> tuple[dict[str, int], Warnings | None]:
+    """The copies of each card the deck list asks for, and what to warn of (see `deck_counts`)."""
+    if not proto:
+        return load_deck(path, chosen).counts, None
+    data = read_bytes(path)
+    report = validate_deck(data, chosen)
+    if report.valid:
+        return report.counts, None
+    if not sum(report.counts.values()):
+        raise rejected(path, report.diagnostics, f"{shown(path)}: no card to print, even as a prototype", data)
+    return report.counts, (path, [replace(d, severity="warning") for d in report.diagnostics], data)
+
+
 def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = False) -> dict[str, int]:
     """The copies of each card the deck list asks for. A deck that breaks the format is refused
     (every finding, exit 1), unless `proto`: then it prints, and its findings become warnings."""
-    if not proto:
-        return load_deck(path, chosen).counts
-    data = read_bytes(path)
-    report = validate_deck(data, chosen)
-    if not report.valid:
-        if not sum(report.counts.values()):
-            raise rejected(path, report.diagnostics, f"{shown(path)}: no card to print, even as a prototype", data)
-        warn(path, [replace(d, severity="warning") for d in report.diagnostics], data)
-    return report.counts
+    counts, warnings = _read_deck(path, chosen, proto)
+    if warnings is not None:
+        warn(*warnings)
+    return counts
 
 
-def deck_components(path: Path, player: int, chosen: MultisetRules | None = None, proto: bool = False) -> list[Component]:
-    """The Base, then every card of the deck in catalogue order, all with this player's back and letter."""
-    counts = deck_counts(path, chosen, proto)
+def deck_components(counts: dict[str, int], path: Path, player: int, proto: bool = False) -> list[Component]:
+    """The Base, then every card of the deck (`counts`, read from `path`) in catalogue order, all with this player's back and letter."""
     # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
     deck_name = shown(path.stem)
     back = partial(draw.back, player, deck_name)
@@ -102,8 +112,19 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     printing = opts.printing
     chosen = load_format(options.rules) if options.rules is not None else None
     paths = options.decks or [deck_file("starter.deck")] * 2
-    # Each deck is read once: `--deck -` is standard input, which a second read would find empty.
-    decks = [deck_components(path, player, chosen, options.proto) for player, path in enumerate(paths)]
+    # Each file is read once, however many decks it makes (the starter deck, by default, both);
+    # `--deck -` is standard input, which a second read would find empty, and which the file
+    # `./-` equals as a path: it is told apart by identity.
+    read: dict[tuple[bool, Path], tuple[dict[str, int], Warnings | None]] = {}
+    decks = []
+    for player, path in enumerate(paths):
+        key = (path is STDIN, path)
+        if key not in read:
+            read[key] = _read_deck(path, chosen, options.proto)
+        counts, warnings = read[key]
+        if warnings is not None:
+            warn(*warnings)  # each deck's, as when each was read on its own
+        decks.append(deck_components(counts, path, player, options.proto))
     pages = card_pages(printing, decks)
     lay = draw.card_layout()
     sheet = card_sheet(printing)
