@@ -29,8 +29,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 import bare_cards  # noqa: E402
 
 from pnp.draw.svg import render_svg  # noqa: E402
-from pnp.games.power_lines_cards.build import NAME, card_pages  # noqa: E402
+from pnp.games.power_lines_cards.build import NAME, card_pages, deck_components, deck_counts  # noqa: E402
 from pnp.output import BuildOptions, write_pages  # noqa: E402
+from pnp.printing import Print  # noqa: E402
 
 STACK = "svgwrite, typer, pydantic, jinja2"
 
@@ -64,17 +65,17 @@ def main() -> None:
     cards = bare_cards.starter_cards()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        opts = BuildOptions("a4", ("pdf", "svg"), out)
+        opts = BuildOptions(Print(), ("pdf", "svg"), out)
 
         def pnp_job() -> None:
-            write_pages(NAME, card_pages("a4", [deck]), opts)
+            write_pages(NAME, card_pages(opts.printing, [deck_components(deck_counts(deck), deck, 0)]), opts)
 
         def bare_job() -> None:
             bare_cards.draw(cards, out / "bare.pdf")
 
         pnp_job(), bare_job()  # warm-up: layouts read, fonts measured
         inner = median_seconds(pnp_job, args.runs), median_seconds(bare_job, args.runs)
-        pages = card_pages("a4", [deck])
+        pages = card_pages(opts.printing, [deck_components(deck_counts(deck), deck, 0)])
         svg_only = median_seconds(lambda: [render_svg(page) for page in pages], args.runs)
         pdf_size = (out / f"{NAME}.pdf").stat().st_size
 

@@ -23,7 +23,6 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -33,6 +32,7 @@ from typer.core import TyperCommand, TyperGroup
 from . import options
 from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, report_lines, shown, wants_colour
 from .output import write_file
+from .printing import Paper
 from .session import current, session
 from .textfile import STDIN, STDIN_ONCE
 
@@ -51,13 +51,6 @@ OutputOption = Annotated[Path | None, typer.Option("-o", "--output", help="Write
 GameSeedOption = Annotated[int | None, typer.Option("--seed", parser=options.seed, help="Same seed, same game; one is chosen if left out.")]
 
 
-class Paper(str, Enum):
-    """The papers pnp prints on, as every --paper option takes them (case aside)."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
-
 PAPER_ENV = "PNP_PAPER"
 _PAPERS = " or ".join(p.value for p in Paper)
 
@@ -70,17 +63,17 @@ def parse_paper(text: str) -> Paper:
         raise typer.BadParameter(f"`{shown(text)}` is not a paper pnp knows; use {_PAPERS}") from None
 
 
-def paper_size(typed: Paper | None) -> str:
+def paper_size(typed: Paper | None) -> Paper:
     """The paper to print on: as typed, else $PNP_PAPER, else a4. The environment is read only
     here, when nothing was typed, so that a typed value always wins and a bad PNP_PAPER is an
     error (exit 2) only for a command that prints on paper without --paper."""
     if typed is not None:
-        return typed.value
+        return typed
     env = os.environ.get(PAPER_ENV, "")
     if not env:
-        return Paper.A4.value
+        return Paper.A4
     try:
-        return parse_paper(env).value
+        return parse_paper(env)
     except typer.BadParameter:
         raise PnpError(f"{PAPER_ENV}={shown(env)}: not a paper pnp knows; set it to {_PAPERS}, or give --paper", exit_code=2) from None
 
@@ -90,8 +83,8 @@ def paper_option(**more: Any) -> Any:
 
     No `envvar=`: click would read PNP_PAPER before the typed value, and refuse a bad one even
     when --paper is given."""
-    help = "Paper size: a4 or letter, any case (default: $PNP_PAPER, else a4)."
-    return typer.Option("--paper", parser=parse_paper, metavar="<a4|letter>", show_default=False, help=help, **more)
+    help = f"Paper size: {_PAPERS}, any case (default: ${PAPER_ENV}, else {Paper.A4})."
+    return typer.Option("--paper", parser=parse_paper, metavar=f"<{'|'.join(Paper)}>", show_default=False, help=help, **more)
 
 
 PaperOption = Annotated[Paper | None, paper_option()]

@@ -4,6 +4,10 @@ The common options (--paper, --format, --out, --quiet) are declared once, on thi
 every target takes them too, so they mean the same before or after its name. A target's own
 options are the fields of its `Options` dataclass (see pnp.options.Flag), whose defaults the
 command reads. A target's module is imported only when it runs or help lists it.
+
+Here, at the command's edge, the paper and the print settings a target takes (its fields made
+with pnp.options.setting) become the one print context (pnp.printing.Print) that the target's
+build, and all its drawing, receives; the rest of its options are the target's own.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import Field, fields
 from pathlib import Path
 from typing import Annotated, Any, get_args, get_type_hints
 
@@ -23,7 +27,9 @@ from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_opt
 from .diagnostics import PnpError, shown
 from .documents import write_documents
 from .games.registry import GAMES, Game
+from .options import SETTING
 from .output import FORMATS, BuildOptions, begin, commit
+from .printing import Print
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
 _GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
@@ -45,11 +51,12 @@ def _remember(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any
     return value
 
 
-def _options(ctx: typer.Context, default_out: Path) -> tuple[BuildOptions, bool]:
-    """The common options as given, checked; the folder must be one pnp can write before anything is built."""
+def _options(ctx: typer.Context, default_out: Path, settings: dict[str, Any]) -> tuple[BuildOptions, bool]:
+    """The common options as given, checked, with the target's print `settings` in their print
+    context; the folder must be one pnp can write before anything is built."""
     given = ctx.meta[_GIVEN]
     out = given["out"] if given["out"] is not None else default_out
-    opts = BuildOptions(paper_size(given["paper"]), parse_formats(given["formats"]), out)
+    opts = BuildOptions(Print(paper_size(given["paper"]), **settings), parse_formats(given["formats"]), out)
     begin(out)
     return opts, given["quiet"]
 
@@ -64,6 +71,10 @@ def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) ->
         print_summary(folder, paths, removed)
 
 
+def _default(field: Field[Any]) -> Any:
+    return field.metadata[SETTING] if SETTING in field.metadata else field.default
+
+
 def _command(game: Game) -> Callable[..., None]:
     """The target's command: its Options' fields as options, each with the field's default."""
     options = game.options()
@@ -72,11 +83,12 @@ def _command(game: Game) -> Callable[..., None]:
     for field in fields(options):
         kind, flag = get_args(hints[field.name])
         option = typer.Option(flag.name, help=flag.help, parser=flag.parser, metavar=flag.metavar)
-        default = field.default if flag.typed is None else flag.typed
+        default = _default(field) if flag.typed is None else flag.typed
         params.append(inspect.Parameter(field.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=Annotated[kind, option]))
+    settings = [field.name for field in fields(options) if SETTING in field.metadata]
 
     def run(ctx: typer.Context, **values: Any) -> None:
-        opts, quiet = _options(ctx, OUTPUT / game.id)
+        opts, quiet = _options(ctx, OUTPUT / game.id, {name: values.pop(name) for name in settings})
         written = write_documents(game.build()(opts, options(**values)), opts)
         report(opts.out, written, commit(), quiet)
 
@@ -145,5 +157,5 @@ def build_all(
         return
     from .kit import build_kit  # the pool and the index load only for the whole kit
 
-    opts, quiet = _options(ctx, OUTPUT)
+    opts, quiet = _options(ctx, OUTPUT, {})
     report(opts.out, *build_kit(opts, progress=not quiet), quiet)

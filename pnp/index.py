@@ -12,17 +12,17 @@ import jinja2
 
 from .documents import Kind
 from .games.registry import GAMES
+from .printing import Print
 from .resources import data_dir
 from .session import current
 from .summary import SVG_PAGE, FileFacts, facts, size_text
 
 INDEX = "index.html"
-PAPER = {"a4": "A4", "letter": "US Letter"}
 
 
-def how_to_print(f: FileFacts, paper: str) -> str:
+def how_to_print(f: FileFacts, printing: Print) -> str:
     sides = "two-sided, flip on the long edge" if f.duplex else "one-sided"
-    return f"{PAPER.get(paper, paper)} at 100 % (actual size), {sides}: {f.sheets} sheet{'s' * (f.sheets != 1)}"
+    return f"{printing.paper.label} at 100 % (actual size), {sides}: {f.sheets} sheet{'s' * (f.sheets != 1)}"
 
 
 ORDER = (Kind.PIECES, Kind.SCORE_PAD, Kind.RULES, Kind.ANSWER)  # every game's boxes in this order
@@ -34,7 +34,7 @@ def kind(path: Path) -> Kind:
     return Kind(current().kinds[path])
 
 
-def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]]:
+def _entries(folder: Path, files: list[Path], printing: Print) -> list[dict[str, Any]]:
     """Each PDF with its SVG pages and HTML twin, pieces first, then the score pad, the rules and
     any answer; then any file no PDF claims."""
     names = [p.name for p in files]
@@ -59,7 +59,7 @@ def _entries(folder: Path, files: list[Path], paper: str) -> list[dict[str, Any]
                 "html": html,
                 "pages": f.pages,
                 "size": size_text(f.size),
-                "how": how_to_print(f, paper),
+                "how": how_to_print(f, printing),
             }
         )
     entries.sort(key=lambda e: ORDER.index(e["kind"]))
@@ -86,7 +86,7 @@ def _title(role: Kind, stem: str, folder: str) -> str:
     return TITLES[role] + (f" ({rest})" if rest else "")
 
 
-def render_index(root: Path, written: list[Path], paper: str) -> str:
+def render_index(root: Path, written: list[Path], printing: Print) -> str:
     def pieces(target: str) -> str:  # the first PDF of a target's pieces
         return next(f"{target}/{p.name}" for p in written if p.parent == root / target and p.suffix == ".pdf" and kind(p) is Kind.PIECES)
 
@@ -103,8 +103,8 @@ def render_index(root: Path, written: list[Path], paper: str) -> str:
                 "needs": needs,
                 "also": game.also,
                 "exports": [f"pnp export {kind} {game.id} -o DIR" for kind in game.exports],
-                "entries": _entries(folder, files, paper),
+                "entries": _entries(folder, files, printing),
             }
         )
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(data_dir("templates")), autoescape=True, undefined=jinja2.StrictUndefined)
-    return env.get_template("index.html.j2").render(games=games, paper=PAPER.get(paper, paper))
+    return env.get_template("index.html.j2").render(games=games, paper=printing.paper.label)

@@ -129,7 +129,7 @@ def build_kit(opts: BuildOptions, progress: bool = True) -> tuple[list[Path], li
             bar.update(task, description="writing")
         written = [path for game in GAMES for path in done[game.id]]
         removed = output.commit()  # the index describes the files as written
-        index = render_index(opts.out, written, opts.paper)
+        index = render_index(opts.out, written, opts.printing)
         written += output.write_rendered("index", {opts.out / INDEX: index.encode("utf-8")}, opts)
         removed += output.remove_moved(opts.out, [path for path in written if path.parent != opts.out])
         if bar:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -111,6 +111,17 @@ class Flag:
     parser: Callable[[str], Any] | None = None
     metavar: str | None = None
     typed: str | None = None  # the default as typed, where the field's default is no plain value
+
+
+SETTING = "pnp.print-setting"  # a field's metadata key: the default of a print setting
+
+
+def setting(default: Any) -> Any:
+    """A print setting among a target's options (`bw: Annotated[bool, Flag("--bw", ...)] = setting(False)`):
+    typed on the target's command line where the field stands, with this default, but carried to
+    the drawing by the print context (pnp.printing.Print, the field's namesake), not by the
+    options: the options are made without it, and an options object has no such attribute."""
+    return field(init=False, repr=False, compare=False, metadata={SETTING: default})
 
 
 OFFSET_ZERO = Offset(0.0, 0.0)

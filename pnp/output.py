@@ -33,18 +33,19 @@ from .atomic import write_atomic
 from .diagnostics import PnpError, shown
 from .draw.document import PrintHints
 from .draw.shapes import Drawing
+from .printing import Print
 from .session import Pages, Staged, current
 
 MANIFEST = ".pnp-manifest.json"
-PAPERS = ("a4", "letter")
 FORMATS = ("pdf", "svg")
 
 
 @dataclass(frozen=True)
 class BuildOptions:
-    """What every print target understands: the paper, the formats to write, the folder."""
+    """What every print target understands: how its pages are printed (the paper and the print
+    settings, pnp.printing), the formats to write, the folder."""
 
-    paper: str = "a4"
+    printing: Print = Print()
     formats: tuple[str, ...] = FORMATS
     out: Path = Path("output")
 

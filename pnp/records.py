@@ -37,6 +37,7 @@ from . import options
 from .app import App, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_output, fresh_seed, json_name, paper_size, write_drawing
 from .diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from .output import check_file
+from .printing import Print
 from .textfile import decode, read_bytes
 
 if TYPE_CHECKING:
@@ -99,8 +100,8 @@ class Show(Generic[GameT]):
     """`show`: one page of a game's position (after `--turn N`, when the format replays)."""
 
     help: str
-    # (game, the file's name as shown, paper) -> its page, and the scale of its tiles where it says one
-    draw: Callable[[GameT, str, str], tuple[Drawing, float | None]]
+    # (game, the file's name as shown, the print context) -> its page, and the scale of its tiles where it says one
+    draw: Callable[[GameT, str, Print], tuple[Drawing, float | None]]
     turn_zero: str = ""  # what `--turn 0` draws: `after the set-up`
     scaled: bool = False  # its tiles are scaled to fit the paper, and it says how much (a `scale` in its JSON)
     refused: str = "invalid record, nothing drawn"
@@ -283,7 +284,7 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
     def run(**given: Any) -> Report:
         path, as_json = given[name], given["as_json"]
         output = drawing_output(given["output"], path, fmt.game)
-        paper = paper_size(given["paper"])
+        printing = Print(paper_size(given["paper"]))
         data = read_bytes(path)
         check_file(output)  # never the input itself, nor a folder or a place pnp cannot write
         if boards and not fmt.is_record(path, data):
@@ -296,7 +297,7 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
             if not read.valid:
                 return refused(path, read.found, data, show.refused, as_json)
             game = fmt.at_turn(read, path, given.get("turn"))
-        page, scale = show.draw(game, shown(path.name), paper)
+        page, scale = show.draw(game, shown(path.name), printing)
         write_drawing(output, page, as_json, scale)
         return Report(path, [], {"turn": game.turns if fmt.replay is not None else None, "output": json_name(output), "scale": scale}, data)
 

@@ -42,7 +42,7 @@ def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None
         from .draw.typeset import typeset_pdf  # ReportLab's typesetter loads only when a PDF is asked for
 
         pdf = opts.out / f"{game}-rules.pdf"
-        files[pdf], count = typeset_pdf(tree, figures, opts.paper)
+        files[pdf], count = typeset_pdf(tree, figures, opts.printing)
         pages[pdf] = Pages(count, duplex=count > 1)  # as the PDF's print hint says
     files[opts.out / f"{game}-rules.html"] = render_html(tree, figures).encode("utf-8")
     return write_rendered(f"{game}-rules", files, opts, pages, kind="rules")

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
+from ..printing import Print
 from .document import Document, Part, PrintHints
 from .shapes import Drawing, Line, Rect, Shape, Style, Text, group
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
@@ -57,9 +58,6 @@ def cover_layout() -> CoverLayout:
     return load_layout("cover", CoverLayout)
 
 
-PAPER_NAMES = {"a4": "A4 (210 x 297 mm)", "letter": "US Letter (8.5 x 11 in)"}
-
-
 @dataclass(frozen=True)
 class _Chunk:
     """Lines of the notes that stay together in one column, drawn from (0, 0)."""
@@ -76,7 +74,7 @@ class _Laid:
     cross: tuple[float, float] | None  # in the page's coordinates
 
 
-def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: Sequence[str] = (), assembly: Sequence[str] = ()) -> Document:
+def document(title: str, printing: Print, about: str, parts: Sequence[Part], notes: Sequence[str] = (), assembly: Sequence[str] = ()) -> Document:
     """Every part, with the notes about the file in the first room a page of pieces leaves, or, where
     none is large enough, on a page of their own in front (with a duplex check behind it). In a file
     with two-sided parts every one-sided page gets a blank back, so the whole file prints two-sided
@@ -84,30 +82,30 @@ def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: S
     parts = [part for part in parts if part.pages]
     duplex = any(part.duplex for part in parts)
     lay = cover_layout()
-    pages, outline, contents = _paged(parts, paper, duplex, 0)
+    pages, outline, contents = _paged(parts, printing, duplex, 0)
     step = 2 if duplex else 1  # pages a sheet of paper takes: a front is every step-th page
     for index in range(0, len(pages), step):
         room = pages[index].room
         if duplex and index + 1 == len(pages):
             break  # a last front whose back was left out: nothing to put the duplex check's rulers on
-        laid = room and _notes(room, title, paper, about, contents, duplex, notes, assembly)
+        laid = room and _notes(room, title, printing, about, contents, duplex, notes, assembly)
         if laid:
             x, y, w, _ = room
             rule = Line(x, y - lay.rule_gap, x + w, y - lay.rule_gap, Style(stroke=lay.faint, stroke_width=0.2))
             pages[index].add(rule, *laid.shapes)  # a hairline parts the notes from the pieces above
             if laid.cross:
-                pages[index + 1].add(*duplex_rulers(paper, laid.cross))
+                pages[index + 1].add(*duplex_rulers(printing, laid.cross))
             outline.insert(0, (COVER, index, 0))
             return Document(title, pages, PrintHints(about, tuple(outline), duplex, preview=0))
     own = 2 if duplex else 1
-    pages, outline, contents = _paged(parts, paper, duplex, own)
+    pages, outline, contents = _paged(parts, printing, duplex, own)
     sheet = sheet_layout()
-    p = sheet.paper[paper]
+    p = printing.size
     margin = sheet.margin + sheet.page_inset
     room = (margin, margin, p.width - 2 * margin, p.height - 2 * margin)
-    laid = _notes(room, title, paper, about, contents, duplex, notes, assembly, own=own)
+    laid = _notes(room, title, printing, about, contents, duplex, notes, assembly, own=own)
     if laid is None:
-        raise ValueError(f"the notes of {title!r} run past the foot of {paper} paper; shorten them")
+        raise ValueError(f"the notes of {title!r} run past the foot of {printing.paper} paper; shorten them")
     front = Drawing(p.width, p.height, title=f"{title} - {COVER.lower()}")
     front.add(*laid.shapes)
     head = [front]
@@ -115,13 +113,13 @@ def document(title: str, paper: str, about: str, parts: Sequence[Part], notes: S
         back = Drawing(p.width, p.height, title="Back of page 1: duplex check")
         y = p.height - margin
         back.add(Text(p.width / 2, y, "Back of page 1: the duplex check (see the front of this sheet).", lay.note_size, REGULAR, lay.faint, "middle"))
-        back.add(*duplex_rulers(paper, laid.cross))
+        back.add(*duplex_rulers(printing, laid.cross))
         head.append(back)
     outline.insert(0, (COVER, 0, 0))
     return Document(title, head + pages, PrintHints(about, tuple(outline), duplex, preview=own))
 
 
-def _paged(parts: Sequence[Part], paper: str, duplex: bool, start: int) -> tuple[list[Drawing], list[tuple[str, int, int]], list[tuple[int, int, Part]]]:
+def _paged(parts: Sequence[Part], printing: Print, duplex: bool, start: int) -> tuple[list[Drawing], list[tuple[str, int, int]], list[tuple[int, int, Part]]]:
     """The parts' pages from page `start` (from 0), blank backs added in a two-sided file; the
     outline; and each part's first and last page number (from 1)."""
     contents: list[tuple[int, int, Part]] = []
@@ -131,7 +129,7 @@ def _paged(parts: Sequence[Part], paper: str, duplex: bool, start: int) -> tuple
     for part in parts:
         own = list(part.pages)
         if duplex and not part.duplex:
-            own = [p for i, page in enumerate(own) for p in (page, blank_back(paper, start + 2 * i + 1))]
+            own = [p for i, page in enumerate(own) for p in (page, blank_back(printing, start + 2 * i + 1))]
         outline.append((part.name, start, 0))
         sheets = range(0, len(own), step)
         if len(sheets) > 1 or part.duplex:
@@ -145,10 +143,10 @@ def _paged(parts: Sequence[Part], paper: str, duplex: bool, start: int) -> tuple
     return pages, outline, contents
 
 
-def blank_back(paper: str, page_number: int) -> Drawing:
+def blank_back(printing: Print, page_number: int) -> Drawing:
     """An empty page that says why it is empty."""
     lay, sheet = cover_layout(), sheet_layout()
-    p = sheet.paper[paper]
+    p = printing.size
     page = Drawing(p.width, p.height, title=f"Back of page {page_number}")
     y = p.height - sheet.margin - sheet.page_inset
     page.add(Text(p.width / 2, y, f"Back of page {page_number}: left blank on purpose.", lay.note_size, REGULAR, lay.faint, "middle"))
@@ -158,7 +156,7 @@ def blank_back(paper: str, page_number: int) -> Drawing:
 def _notes(
     room: tuple[float, float, float, float],
     title: str,
-    paper: str,
+    printing: Print,
     about: str,
     contents: Sequence[tuple[int, int, Part]],
     duplex: bool,
@@ -173,7 +171,7 @@ def _notes(
     most = max(1, int((width + lay.column_gap) // (lay.min_column + lay.column_gap)))
     for columns in range(1, most + 1):
         column = (width - (columns - 1) * lay.column_gap) / columns
-        chunks = _chunks(column, lay, title, paper, about, contents, duplex, notes, assembly, own)
+        chunks = _chunks(column, lay, title, printing, about, contents, duplex, notes, assembly, own)
         placed = _columns(chunks, columns, height, lay)
         if placed is None:
             continue
@@ -216,7 +214,7 @@ def _chunks(
     width: float,
     lay: CoverLayout,
     title: str,
-    paper: str,
+    printing: Print,
     about: str,
     contents: Sequence[tuple[int, int, Part]],
     duplex: bool,
@@ -254,7 +252,9 @@ def _chunks(
         entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}".rstrip(), column)
 
     heading("How to print")
-    how = [f"{PAPER_NAMES[paper]} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."]
+    how = [
+        f"{printing.paper.described} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."
+    ]
     if duplex:
         how.append(
             "Print two-sided, flipping on the long edge: each page of backs lands behind its page of fronts. "
@@ -264,7 +264,7 @@ def _chunks(
         how.append("Print one-sided: nothing goes on the back of any page.")
     for line in [*how, *notes]:
         entry("\u2022", line, BULLET)
-    chunks.append(_chunk(width, lay, lambda f: (f.gap(lay.item_gap), f.scale_bar(lay.scale_bar[paper]))))
+    chunks.append(_chunk(width, lay, lambda f: (f.gap(lay.item_gap), f.scale_bar(lay.scale_bar[printing.paper]))))
 
     if assembly:
         heading("Assembly")
@@ -303,11 +303,11 @@ def _cross(at: tuple[float, float], lay: CoverLayout) -> list[Shape]:
     return [Line(x - arm, y, x + arm, y, style), Line(x, y - arm, x, y + arm, style)]
 
 
-def duplex_rulers(paper: str, check: tuple[float, float]) -> list[Shape]:
+def duplex_rulers(printing: Print, check: tuple[float, float]) -> list[Shape]:
     """The rulers behind the notes' cross after a long-edge flip (x mirrored), read in the back's
     own directions, as --back-offset moves the backs."""
-    lay, sheet = cover_layout(), sheet_layout()
-    p = sheet.paper[paper]
+    lay = cover_layout()
+    p = printing.size
     cx, cy = p.width - check[0], check[1]
     style, reach = Style(stroke=lay.ink, stroke_width=0.2), lay.check_reach
     shapes: list[Shape] = [Line(cx - reach, cy, cx + reach, cy, style), Line(cx, cy - reach, cx, cy + reach, style)]

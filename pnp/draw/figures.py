@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from ..layouts import sheet_layout
+from ..printing import Paper, Print
 from .shapes import IDENTITY, Circle, Group, Line, Matrix, Path, Rect, Shape, Style, Text, compose, polygon
 from .text import MM_PER_PT, cap_height, width_mm
 
@@ -26,7 +26,7 @@ def room() -> tuple[float, float]:
     narrowest column, and the share of the shortest column one figure may take."""
     from .typeset import frames, rule_layout  # ReportLab's typesetter: loaded with the first figure
 
-    columns = [frames(paper, 0.0)[0] for paper in sheet_layout().paper]
+    columns = [frames(Print(paper), 0.0)[0] for paper in Paper]
     return min(c.w for c in columns), min(c.h for c in columns) * rule_layout().figure_height
 
 

@@ -15,6 +15,7 @@ from functools import cache
 
 from ..diagnostics import PnpError
 from ..layouts import sheet_layout
+from ..printing import Print
 from .shapes import Drawing, group, rotate
 from .sheets import Component, Designs, Point, caption_top, page_caption
 
@@ -23,7 +24,7 @@ CLEAR = 0.5  # mm more than the side margins that nested rows leave free
 COARSE = 5  # strips between the lowerings tried first
 
 
-def nest_rows(components: Sequence[Component], paper_name: str, gap: float, caption: str = "") -> list[Drawing]:
+def nest_rows(components: Sequence[Component], printing: Print, gap: float, caption: str = "") -> list[Drawing]:
     """Pieces that carry their own cut line (nets), in rows across the paper, no marks, no backs.
 
     A row holds pieces of one size, every other one turned half round, so that each fits into
@@ -31,10 +32,10 @@ def nest_rows(components: Sequence[Component], paper_name: str, gap: float, capt
     with room for it, so pieces of several sizes share pages. A page's rows stand centred
     between the margin and the caption."""
     lay = sheet_layout()
-    paper = lay.paper[paper_name]
+    paper = printing.size
     # Half a millimetre more than the side margins: a sloping cut line's ink stays clear of them.
     room_w = paper.width - 2 * (lay.margin + CLEAR)
-    top, bottom = lay.margin, caption_top(paper_name) if caption else paper.height - lay.margin
+    top, bottom = lay.margin, caption_top(printing) if caption else paper.height - lay.margin
     runs: list[list[Component]] = []  # pieces of one shape, one after the other
     for comp in components:
         shape = (comp.width, comp.height, comp.outline)
@@ -46,7 +47,7 @@ def nest_rows(components: Sequence[Component], paper_name: str, gap: float, capt
     for run in runs:
         w, h = run[0].width, run[0].height
         if w > room_w or h > bottom - top:
-            raise PnpError(f"a piece does not fit on {paper_name} paper inside the {lay.margin:g} mm margin", exit_code=2)
+            raise PnpError(f"a piece does not fit on {printing.paper} paper inside the {lay.margin:g} mm margin", exit_code=2)
         nest = _nest(w, h, run[0].outline or _box(w, h), gap, room_w, len(run))
         rows += [(nest, run[i : i + nest.count]) for i in range(0, len(run), nest.count)]
     filled: list[float] = []  # per page, the height its rows take so far
@@ -75,7 +76,7 @@ def nest_rows(components: Sequence[Component], paper_name: str, gap: float, capt
                 page.add(group(art, at=(x, dy), transform=rotate(180, w / 2, h / 2)) if i % 2 else group(art, at=(x, dy)))
             y += nest.row_height(len(row)) + gap
         if caption:
-            page.add(page_caption(title, paper_name))
+            page.add(page_caption(title, printing))
         pages.append(page)
     return pages
 

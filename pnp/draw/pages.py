@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..layouts import sheet_layout
+from ..printing import Print
 from .shapes import Drawing, Text
 from .text import BOLD, MM_PER_PT, cap_height
 
@@ -17,9 +18,9 @@ class TitledPage:
     width: float  # of the text column
 
 
-def titled_page(paper: str, title: str, notes: list[str], title_size: float, note_size: float, ink: str) -> TitledPage:
+def titled_page(printing: Print, title: str, notes: list[str], title_size: float, note_size: float, ink: str) -> TitledPage:
     sheet = sheet_layout()
-    p = sheet.paper[paper]
+    p = printing.size
     margin = sheet.margin + sheet.page_inset
     page = Drawing(p.width, p.height, title=title)
     y = margin + cap_height(title_size)

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 
 from ..layouts import sheet_layout
+from ..printing import Print
 from .pages import titled_page
 from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text, compose, group, scale, translate
 from .sheets import room_below
@@ -32,7 +33,7 @@ GUIDE = "#555555"
 
 @dataclass(frozen=True)
 class PosterOptions:
-    paper: str = "a4"
+    printing: Print  # the paper each sheet is
     overlap: float = 12.0  # mm each sheet repeats of its neighbour
     mark: float = 6.0  # crosshair size, mm
     mark_spacing: float = 60.0  # between crosshairs along a seam, mm
@@ -69,7 +70,7 @@ def _caption_height() -> float:
 def plan(width: float, height: float, opts: PosterOptions) -> Plan:
     """The fewest sheets (portrait or landscape, portrait on a tie) that cover a width x height drawing."""
     lay = sheet_layout()
-    paper = lay.paper[opts.paper]
+    paper = opts.printing.size
     best = None
     origin_x, origin_y, pitch = opts.grid if opts.grid else (0.0, 0.0, 0.0)
     for pw, ph in ((paper.width, paper.height), (paper.height, paper.width)):
@@ -176,7 +177,7 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
         f"Print each sheet at 100 % (actual size); sheets overlap by {'at least ' if opts.grid else ''}{opts.overlap:g} mm.",
         "Trim each sheet along the dashed seam on its left and top, and lay it on its neighbour: the crosshairs must match.",
     ]
-    head = titled_page(opts.paper, title, notes, 14, 8, INK)
+    head = titled_page(opts.printing, title, notes, 14, 8, INK)
     page = head.page
     room_w = head.width
     room_h = page.height - lay.margin - lay.page_inset - head.top - opts.notes_room
@@ -193,7 +194,7 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
         page.add(Rect(bx0, by0, bx1 - bx0, by1 - by0, outline))
         size = 16
         page.add(Text((bx0 + bx1) / 2, (by0 + by1) / 2 + cap_height(size) / 2, str(number), size, BOLD, "#C0392B", "middle"))
-    page.room = room_below(head.top + k * (y_hi - y_lo), opts.paper)
+    page.room = room_below(head.top + k * (y_hi - y_lo), opts.printing)
     return page
 
 

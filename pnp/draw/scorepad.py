@@ -15,6 +15,7 @@ from functools import cache
 from typing import Literal
 
 from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from ..printing import Print
 from .document import PrintHints
 from .pages import titled_page
 from .shapes import Drawing, Field, Rect, Shape, Style, Text
@@ -96,11 +97,11 @@ def pad_hints(page: Drawing, about: str) -> PrintHints:
     return PrintHints(about, ((page.title, 0, 0),))
 
 
-def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Block]) -> Drawing:
+def pad_page(printing: Print, title: str, notes: list[str], block: Callable[[int], Block]) -> Drawing:
     """A page of blocks `block(1)`, `block(2)` ... as many as fit; a block holding a log is
     drawn once, its log grown to the foot of the page."""
     lay = pad_layout()
-    head = titled_page(paper, title, notes, lay.title_size, lay.note_size, lay.ink)
+    head = titled_page(printing, title, notes, lay.title_size, lay.note_size, lay.ink)
     page, x, width = head.page, head.left, head.width
     bottom = page.height - sheet_layout().margin - sheet_layout().page_inset
     y = head.top + lay.block_gap / 2
@@ -109,7 +110,7 @@ def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Bl
         fixed = block_height(first, 0)
         grown = int((bottom - y - fixed) / lay.row + 1e-9)
         if grown < 1:
-            raise ValueError(f"{title}: no room on {paper} paper for a single row of its log")
+            raise ValueError(f"{title}: no room on {printing.paper} paper for a single row of its log")
         page.add(*block_shapes(first, x, y, width, grown))
         return page
     n = 0
@@ -119,7 +120,7 @@ def pad_page(paper: str, title: str, notes: list[str], block: Callable[[int], Bl
         page.add(*block_shapes(b, x, y, width))
         y += block_height(b) + lay.block_gap
     if n == 0:
-        raise ValueError(f"{title}: not one block fits on {paper} paper")
+        raise ValueError(f"{title}: not one block fits on {printing.paper} paper")
     return page
 
 

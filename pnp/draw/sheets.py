@@ -13,6 +13,7 @@ from itertools import pairwise
 
 from ..diagnostics import PnpError
 from ..layouts import SheetLayout, sheet_layout
+from ..printing import Print
 from .shapes import Drawing, Group, Line, Rect, Shape, Style, Text, group
 from .text import MM_PER_PT
 
@@ -40,10 +41,11 @@ class Component:
 
 @dataclass(frozen=True)
 class SheetOptions:
-    paper: str = "a4"
-    bleed: float = 0.0  # mm of art past the cut line, each side
-    cut_lines: bool = False  # full cut lines instead of crop marks
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, to calibrate a duplex printer
+    """How one block of components is imposed: on the print's paper, with its cut lines or crop
+    marks and its backs' offset (`printing`), and the block's own bleed, spacing and limits."""
+
+    printing: Print
+    bleed: float = 0.0  # mm of this block's art past the cut line, each side (a target that takes --bleed: the print's)
     gap: float = 0.0  # extra space between components (besides twice the bleed)
     max_cols: int | None = None
     max_rows: int | None = None
@@ -73,7 +75,7 @@ def _edge_room(lay: SheetLayout, opts: SheetOptions) -> float:
     the shortest mark, ending no nearer the edge than `mark_margin` (printers clip the edge);
     full cut lines and pieces with their own cut line need no mark, only `grid_margin`."""
     plain = max(lay.margin, lay.grid_margin)
-    if not opts.marks or opts.cut_lines:
+    if not opts.marks or opts.printing.cut_lines:
         return plain
     return max(plain, max(lay.margin, lay.mark_margin) + lay.mark_offset + lay.mark_min_length)
 
@@ -88,12 +90,12 @@ def _fit(paper_len: float, size: float, bleed: float, gap: float, lay: SheetLayo
 
 def plan(width: float, height: float, opts: SheetOptions) -> Grid:
     lay = sheet_layout()
-    paper = lay.paper[opts.paper]
+    paper = opts.printing.size
     cols = _fit(paper.width, width, opts.bleed, opts.gap, lay, opts, opts.max_cols)
     rows = _fit(paper.height, height, opts.bleed, opts.gap, lay, opts, opts.max_rows)
     if cols == 0 or rows == 0:
         raise PnpError(
-            f"a {width:g} x {height:g} mm component with {opts.bleed:g} mm bleed does not fit on {opts.paper} paper "
+            f"a {width:g} x {height:g} mm component with {opts.bleed:g} mm bleed does not fit on {opts.printing.paper} paper "
             f"inside the {lay.margin:g} mm margin; use less bleed or larger paper",
             exit_code=2,
         )
@@ -148,12 +150,11 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
     A sheet's blocks stand centred on the paper, crop marks around each; a backs page
     follows each fronts page when duplex, mirrored for a long-edge flip.
     """
-    lay = sheet_layout()
     blocks = [b for components, opts in sections for b in _blocks(components, opts)]
     if not blocks:
         return []
-    paper_name = blocks[0].opts.paper
-    paper = lay.paper[paper_name]
+    printing = blocks[0].opts.printing
+    paper = printing.size
     sheets: list[list[_Block]] = []
     for block in blocks:
         if sheets and _stack_height(sheets[-1] + [block]) <= _stack_room(sheets[-1] + [block], paper.height) + 1e-9:
@@ -164,7 +165,7 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
     pages: list[Drawing] = []
     for number, sheet in enumerate(sheets, 1):
         label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
-        placed = _placed(sheet, paper_name)
+        placed = _placed(sheet, printing)
         front = Drawing(paper.width, paper.height, title=label)
         mark_bottom = 0.0
         for block in placed:
@@ -174,16 +175,16 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
             marks, bottom = _guides(g, len(block.components), block.components[0].width, block.components[0].height, block.opts)
             front.add(*marks)
             mark_bottom = max(mark_bottom, bottom)
-        if label and caption_top(paper_name) >= mark_bottom:
-            front.add(page_caption(label, paper_name))
-        front.room = room_below(mark_bottom, paper_name)
+        if label and caption_top(printing) >= mark_bottom:
+            front.add(page_caption(label, printing))
+        front.room = room_below(mark_bottom, printing)
         pages.append(front)
         if any(block.opts.duplex for block in placed):
             back = _backs(placed, paper.width, paper.height, designs, f"{label} (backs)" if label else "")
             last = number == len(sheets)
             if back.items or not last:  # a blank back is left out at the end, kept (with a note) between sheets
                 if not back.items:
-                    back.add(_foot("Nothing to print on this side: it keeps the duplex pages in step.", paper_name))
+                    back.add(_foot("Nothing to print on this side: it keeps the duplex pages in step.", printing))
                 pages.append(back)
     return pages
 
@@ -204,7 +205,7 @@ def _between(upper: _Block, lower: _Block) -> float:
     return upper.mark_room + lower.mark_room + max(upper.opts.gap, lower.opts.gap)
 
 
-def _placed(blocks: Sequence[_Block], paper_name: str) -> list[_Block]:
+def _placed(blocks: Sequence[_Block], printing: Print) -> list[_Block]:
     """The blocks one under the other, each centred across the paper. A sheet that is not full
     and leaves room at its foot for a file's notes starts at the top, as far in as its blocks
     need, so that the room is one band; a full sheet stands centred."""
@@ -212,8 +213,8 @@ def _placed(blocks: Sequence[_Block], paper_name: str) -> list[_Block]:
     top = max(_edge_room(lay, b.opts) for b in blocks)
     height = _stack_height(blocks)
     short = any(len(b.components) < b.grid.cols * b.grid.rows for b in blocks)
-    if not short or room_below(top + height + blocks[-1].mark_room, paper_name) is None:
-        top = (lay.paper[paper_name].height - height) / 2
+    if not short or room_below(top + height + blocks[-1].mark_room, printing) is None:
+        top = (printing.size.height - height) / 2
     y = top
     placed = []
     for i, block in enumerate(blocks):
@@ -236,7 +237,7 @@ def _backs(blocks: Sequence[_Block], width: float, height: float, designs: Desig
     for block in blocks:
         g, opts = block.grid, block.opts
         n = len(block.components)
-        dx, dy = opts.back_offset
+        dx, dy = opts.printing.back_offset
         for i, comp in enumerate(block.components):
             if comp.back is None:
                 continue
@@ -277,39 +278,39 @@ class Designs:
         return group(art, at=(x, y), clip=clip or Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style()))
 
 
-def room_below(bottom: float, paper_name: str) -> tuple[float, float, float, float] | None:
+def room_below(bottom: float, printing: Print) -> tuple[float, float, float, float] | None:
     """The band between a sheet's lowest mark and its caption, inside the margins a page that is
     read keeps; None when it is too shallow to hold anything."""
     lay = sheet_layout()
     inset = lay.margin + lay.page_inset
     top = bottom + lay.page_inset
-    height = caption_top(paper_name) - top
-    return (inset, top, lay.paper[paper_name].width - 2 * inset, height) if height >= ROOM_LEAST else None
+    height = caption_top(printing) - top
+    return (inset, top, printing.size.width - 2 * inset, height) if height >= ROOM_LEAST else None
 
 
-def _caption_baseline(paper_name: str) -> float:
+def _caption_baseline(printing: Print) -> float:
     lay = sheet_layout()
-    return lay.paper[paper_name].height - lay.margin - 0.25 * lay.label_size * MM_PER_PT  # room for descenders
+    return printing.size.height - lay.margin - 0.25 * lay.label_size * MM_PER_PT  # room for descenders
 
 
-def caption_top(paper_name: str) -> float:
+def caption_top(printing: Print) -> float:
     """The lowest y that art may reach above the caption."""
-    return _caption_baseline(paper_name) - sheet_layout().label_size * MM_PER_PT - 1.0
+    return _caption_baseline(printing) - sheet_layout().label_size * MM_PER_PT - 1.0
 
 
-def page_caption(label: str, paper_name: str) -> Text:
+def page_caption(label: str, printing: Print) -> Text:
     """The small line at the foot of a sheet: what it is, and to print it at actual size."""
-    return _foot(f"{label} - print at 100 % (actual size)", paper_name)
+    return _foot(f"{label} - print at 100 % (actual size)", printing)
 
 
-def _foot(text: str, paper_name: str) -> Text:
+def _foot(text: str, printing: Print) -> Text:
     lay = sheet_layout()
-    return Text(lay.paper[paper_name].width / 2, _caption_baseline(paper_name), text, lay.label_size, fill="#555555", anchor="middle")
+    return Text(printing.size.width / 2, _caption_baseline(printing), text, lay.label_size, fill="#555555", anchor="middle")
 
 
 def centred(grid: Grid, count: int, opts: SheetOptions) -> Grid:
     """The grid placed so that a sheet of `count` components sits centred on the paper."""
-    paper = sheet_layout().paper[opts.paper]
+    paper = opts.printing.size
     cols = min(count, grid.cols)
     rows = -(-count // grid.cols)
     block_w = cols * grid.pitch_x - opts.gap - 2 * opts.bleed
@@ -321,7 +322,7 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions) -> t
     """Crop marks in the margin around the block (never over a component), or full cut
     lines; and the lowest y they reach."""
     lay = sheet_layout()
-    paper = lay.paper[opts.paper]
+    paper = opts.printing.size
     cols = min(count, grid.cols)
     rows = -(-count // grid.cols)
     xs = sorted({round(grid.x0 + c * grid.pitch_x + dx, 6) for c in range(cols) for dx in (0, w)})
@@ -331,7 +332,7 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions) -> t
     top, bottom = ys[0] - opts.bleed, ys[-1] + opts.bleed
     if not opts.marks:
         return [], bottom
-    if opts.cut_lines:
+    if opts.printing.cut_lines:
         style = Style(stroke=MARK, stroke_width=lay.cut_line_stroke)
         lo_x, hi_x = lay.margin, paper.width - lay.margin
         lo_y, hi_y = lay.margin, paper.height - lay.margin

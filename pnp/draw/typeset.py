@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageTemplate, Paragraph, Table, TableStyle
 
-from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from ..layouts import LayoutModel, Length, Points, load_layout
+from ..printing import Print
 from .markdown import Figure, figure_name, parse_inline
 from .pdf import PT_PER_MM, paint
 from .shapes import Drawing
@@ -54,10 +55,10 @@ class Box:
     h: float
 
 
-def frames(paper: str, band: float) -> list[Box]:
+def frames(printing: Print, band: float) -> list[Box]:
     """The frames of a page: with a title band `band` mm high (the first page), that band across
     the top and two columns below it; without (band 0), two columns from the top margin."""
-    lay, size = rule_layout(), sheet_layout().paper[paper]
+    lay, size = rule_layout(), printing.size
     width = size.width - 2 * lay.margin
     column = (width - lay.column_gap) / 2
     top = lay.margin + band
@@ -240,15 +241,15 @@ def band_height(head: list[Flowable], width: float) -> float:
     return sum(f.wrap(width * PT_PER_MM, 1e6)[1] + f.getSpaceAfter() for f in head) / PT_PER_MM + 0.5
 
 
-def typeset_pdf(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str) -> tuple[bytes, int]:
+def typeset_pdf(tree: SyntaxTreeNode, figures: dict[str, Figure], printing: Print) -> tuple[bytes, int]:
     """The rule sheet as a PDF, and its page count: a title band, then two columns on every page.
     A sheet that fits one page is set again with shorter columns, as short as still holds it all,
     so that the second column is not left nearly empty."""
-    pdf, pages, text_height = _typeset(tree, figures, paper)  # on one page: both columns' text, as one
+    pdf, pages, text_height = _typeset(tree, figures, printing)  # on one page: both columns' text, as one
     if pages > 1:
         return pdf, pages
     for share in BALANCE:
-        balanced, pages, _ = _typeset(tree, figures, paper, text_height / 2 * share)  # never taller than the page allows
+        balanced, pages, _ = _typeset(tree, figures, printing, text_height / 2 * share)  # never taller than the page allows
         if pages == 1:
             return balanced, 1
     return pdf, 1
@@ -257,12 +258,12 @@ def typeset_pdf(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str) ->
 BALANCE = (1.04, 1.1, 1.2)  # columns tried, times half the text's height: headings and figures kept whole need some slack
 
 
-def _typeset(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str, height: float | None = None) -> tuple[bytes, int, float]:
+def _typeset(tree: SyntaxTreeNode, figures: dict[str, Figure], printing: Print, height: float | None = None) -> tuple[bytes, int, float]:
     """The PDF, its page count and how much column height (mm) its last page's text takes; columns `height` mm tall if given."""
-    lay, size = rule_layout(), sheet_layout().paper[paper]
-    column = frames(paper, 0.0)[0]
+    lay, size = rule_layout(), printing.size
+    column = frames(printing, 0.0)[0]
     head, body = story(tree, figures, column.w, column.h * lay.figure_height)
-    band = band_height(head, frames(paper, 1.0)[0].w)
+    band = band_height(head, frames(printing, 1.0)[0].w)
 
     def frame(box: Box, ident: str, height: float | None = None) -> Frame:
         # ReportLab measures from the bottom-left corner in points; no padding: the boxes hold the text exactly.
@@ -284,11 +285,11 @@ def _typeset(tree: SyntaxTreeNode, figures: dict[str, Figure], paper: str, heigh
         initialFontName=embedded(REGULAR),
         lang="en",
     )
-    title, left, right = frames(paper, band)
+    title, left, right = frames(printing, band)
     doc.addPageTemplates(
         [
             PageTemplate("first", [frame(title, "title"), frame(left, "left", height), frame(right, "right", height)]),
-            PageTemplate("later", [frame(b, f"later{i}") for i, b in enumerate(frames(paper, 0.0))]),
+            PageTemplate("later", [frame(b, f"later{i}") for i, b in enumerate(frames(printing, 0.0))]),
         ]
     )
     doc.build([NextPageTemplate("later"), *head, FrameBreak(), *body])

@@ -31,7 +31,7 @@ class Preset(LayoutModel):
     about: str
     trim: tuple[Length, Length] | None = None  # None: each piece at its own size
     bleed: Length
-    safe: Length  # what the pieces' layouts keep clear (tests/test_export_print_shop.py reads it)
+    safe: Length  # what the pieces' layouts keep clear (tests/export/test_print_shop.py reads it)
     dpi: int
     targets: list[str]
 

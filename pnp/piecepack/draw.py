@@ -1,8 +1,9 @@
 """Piecepack components drawn once, in millimetres, for any backend and any game.
 
 Faces follow the imposition contract (`FaceDrawer`): drawn in the cut box
-(0..w, 0..h), with background art reaching `bleed` mm past the cut. Pass
-`bw=True` for the black-and-white scheme.
+(0..w, 0..h), with background art reaching `bleed` mm past the cut. Each is drawn in the
+scheme its print context asks for (`printing`, pnp.printing.Print: colour unless black and
+white); left out, in colour.
 
 Ranks: null is the empty-set sign (a round ring struck through past its rim), ace is
 "A", then the numerals 2-5.
@@ -17,6 +18,7 @@ from typing import Literal
 from ..draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
 from ..draw.text import BOLD, MM_PER_PT, cap_height
 from ..layouts import LayoutModel, Length, Points, load_layout
+from ..printing import COLOUR, Print
 from .colours import Scheme
 from .model import RANK_LETTERS, Piece, Suit
 from .symbols import ring, suit_symbol
@@ -70,25 +72,25 @@ def piecepack_layout() -> PiecepackLayout:
     return load_layout("piecepack", PiecepackLayout)
 
 
-def scheme(bw: bool) -> Scheme:
+def scheme(printing: Print) -> Scheme:
     lay = piecepack_layout()
-    return lay.bw if bw else lay.colour
+    return lay.bw if printing.bw else lay.colour
 
 
 def _fill(colour: str) -> Style:
     return Style(fill=colour)
 
 
-def cut_style(bw: bool) -> Style:
+def cut_style(printing: Print) -> Style:
     """A solid line to cut along."""
     lay = piecepack_layout()
-    return Style(stroke=scheme(bw).ink, stroke_width=lay.cut_stroke)
+    return Style(stroke=scheme(printing).ink, stroke_width=lay.cut_stroke)
 
 
-def fold_style(bw: bool) -> Style:
+def fold_style(printing: Print) -> Style:
     """A dashed line to fold along."""
     lay = piecepack_layout()
-    return Style(stroke=scheme(bw).ink, stroke_width=lay.cut_stroke, dash=(lay.fold_dash, lay.fold_dash))
+    return Style(stroke=scheme(printing).ink, stroke_width=lay.cut_stroke, dash=(lay.fold_dash, lay.fold_dash))
 
 
 def _bleed_box(w: float, h: float, bleed: float, colour: str) -> Rect:
@@ -120,7 +122,7 @@ def _strike(cx: float, cy: float, reach: float, width: float, colour: str) -> Pa
 # Tiles
 
 
-def tile_edge(bw: bool = False) -> Rect:
+def tile_edge(printing: Print = COLOUR) -> Rect:
     """The tile's true edge, a thin solid line on the cut, drawn over the art on both sides.
 
     Centred on the cut, so scissors and a paper cutter follow the same line: cut down
@@ -131,16 +133,16 @@ def tile_edge(bw: bool = False) -> Rect:
     backs, and in the bleed between two tiles.
     """
     s = piecepack_layout().tile.size
-    return Rect(0, 0, s, s, cut_style(bw))
+    return Rect(0, 0, s, s, cut_style(printing))
 
 
-def tile_face(piece: Piece, bleed: float = 0.0, *, bw: bool = False, edge: bool = False) -> list[Shape]:
+def tile_face(piece: Piece, bleed: float = 0.0, *, printing: Print = COLOUR, edge: bool = False) -> list[Shape]:
     """Rank large in the middle; the suit in two opposite corners, so it reads from either side.
 
     `edge=True` draws the tile's edge over the art (`tile_edge`): for sheets to cut, not
     for figures of tiles lying together on the table.
     """
-    lay, sch = piecepack_layout(), scheme(bw)
+    lay, sch = piecepack_layout(), scheme(printing)
     t = lay.tile
     ink = sch.suit(piece.suit)
     near, far = t.symbol_inset, t.size - t.symbol_inset
@@ -149,11 +151,11 @@ def tile_face(piece: Piece, bleed: float = 0.0, *, bw: bool = False, edge: bool 
         *rank_mark(piece.rank, t.size / 2, t.size / 2, t.rank_size, ink),
         suit_symbol(piece.suit, near, near, t.symbol_size, _fill(ink)),
         group(suit_symbol(piece.suit, far, far, t.symbol_size, _fill(ink)), transform=rotate(180, far, far)),
-        *([tile_edge(bw)] if edge else []),
+        *([tile_edge(printing)] if edge else []),
     ]
 
 
-def tile_back(bleed: float = 0.0, *, bw: bool = False, edge: bool = False) -> list[Shape]:
+def tile_back(bleed: float = 0.0, *, printing: Print = COLOUR, edge: bool = False) -> list[Shape]:
     """The standard back, the same on every tile so backs give nothing away: its four squares.
 
     Each quarter of the tile is framed by a square set in from the quarter's sides,
@@ -162,12 +164,12 @@ def tile_back(bleed: float = 0.0, *, bw: bool = False, edge: bool = False) -> li
     `edge=True` draws the edge itself as on the front, so a sheet of backs shows where each
     tile ends (the front's line is the one to cut along: a duplex shift moves this one).
     """
-    lay, sch = piecepack_layout(), scheme(bw)
+    lay, sch = piecepack_layout(), scheme(printing)
     t = lay.tile
     grid = Style(stroke=sch.grid, stroke_width=t.grid_stroke)
     side = t.size / 2 - 2 * t.grid_inset
     squares = [Rect(cx - side / 2, cy - side / 2, side, side, grid) for cx, cy in square_centres()]
-    return [_bleed_box(t.size, t.size, bleed, sch.tile_back), *squares, *([tile_edge(bw)] if edge else [])]
+    return [_bleed_box(t.size, t.size, bleed, sch.tile_back), *squares, *([tile_edge(printing)] if edge else [])]
 
 
 def square_centres() -> list[tuple[float, float]]:
@@ -176,16 +178,16 @@ def square_centres() -> list[tuple[float, float]]:
     return [(q, q), (3 * q, q), (q, 3 * q), (3 * q, 3 * q)]
 
 
-def tile_with_coins(squares: Sequence[Piece | None], bleed: float = 0.0, *, bw: bool = False, coin_diameter: float | None = None) -> list[Shape]:
+def tile_with_coins(squares: Sequence[Piece | None], bleed: float = 0.0, *, printing: Print = COLOUR, coin_diameter: float | None = None) -> list[Shape]:
     """A tile back with coins showing their ranks on its squares (UL, UR, LL, LR; None leaves one empty).
 
     This is how Pack Solitaire builds its tiles. Coins are full size unless a
     `coin_diameter` in mm is given.
     """
-    shapes = tile_back(bleed, bw=bw)
+    shapes = tile_back(bleed, printing=printing)
     for square, (cx, cy) in zip(squares, square_centres()):
         if square is not None:
-            shapes += draw_coin(square, cx, cy, coin_diameter, bw=bw)
+            shapes += draw_coin(square, cx, cy, coin_diameter, printing=printing)
     return shapes
 
 
@@ -198,38 +200,38 @@ def _pointer(r: float, size: float, colour: str) -> Path:
     return polygon([(0, tip), (size * 0.6, tip + size), (-size * 0.6, tip + size)], _fill(colour))
 
 
-def _rank_side(rank: int, bw: bool) -> tuple[str, list[Shape]]:
-    sch, c = scheme(bw), piecepack_layout().coin
+def _rank_side(rank: int, printing: Print) -> tuple[str, list[Shape]]:
+    sch, c = scheme(printing), piecepack_layout().coin
     # Nudged down a little: the pointer takes the top of the coin.
     return sch.paper, rank_mark(rank, 0, 0.04 * c.diameter, c.rank_size, sch.ink)
 
 
-def _suit_side(suit: Suit, bw: bool) -> tuple[str, list[Shape]]:
-    sch, c = scheme(bw), piecepack_layout().coin
+def _suit_side(suit: Suit, printing: Print) -> tuple[str, list[Shape]]:
+    sch, c = scheme(printing), piecepack_layout().coin
     return sch.background(suit), [suit_symbol(suit, 0, 0.04 * c.diameter, c.symbol_size, _fill(sch.suit(suit)))]
 
 
-def _coin(side: tuple[str, list[Shape]], bleed: float, bw: bool, rim: bool) -> list[Shape]:
+def _coin(side: tuple[str, list[Shape]], bleed: float, printing: Print, rim: bool) -> list[Shape]:
     """One side of a coin centred on (0, 0): its ground out to the bleed, its art, the pointer, maybe the rim."""
-    lay, sch = piecepack_layout(), scheme(bw)
+    lay, sch = piecepack_layout(), scheme(printing)
     r = lay.coin.diameter / 2
     ground, art = side
     shapes: list[Shape] = [Circle(0, 0, r + bleed, _fill(ground)), *art, _pointer(r, lay.coin.pointer, sch.ink)]
     if rim:
-        shapes.append(Circle(0, 0, r, cut_style(bw)))
+        shapes.append(Circle(0, 0, r, cut_style(printing)))
     return shapes
 
 
-def coin_face(rank: int, bleed: float = 0.0, *, bw: bool = False) -> list[Shape]:
+def coin_face(rank: int, bleed: float = 0.0, *, printing: Print = COLOUR) -> list[Shape]:
     """The rank side, the same for every suit, with the thin circle to cut along."""
     r = piecepack_layout().coin.diameter / 2
-    return [group(*_coin(_rank_side(rank, bw), bleed, bw, rim=True), at=(r, r))]
+    return [group(*_coin(_rank_side(rank, printing), bleed, printing, rim=True), at=(r, r))]
 
 
-def coin_back(suit: Suit, bleed: float = 0.0, *, bw: bool = False) -> list[Shape]:
+def coin_back(suit: Suit, bleed: float = 0.0, *, printing: Print = COLOUR) -> list[Shape]:
     """The suit side. No cut circle: backs are cut by their fronts, and a shifted circle would mislead."""
     r = piecepack_layout().coin.diameter / 2
-    return [group(*_coin(_suit_side(suit, bw), bleed, bw, rim=False), at=(r, r))]
+    return [group(*_coin(_suit_side(suit, printing), bleed, printing, rim=False), at=(r, r))]
 
 
 def draw_coin(
@@ -238,7 +240,7 @@ def draw_coin(
     cy: float,
     diameter: float | None = None,
     *,
-    bw: bool = False,
+    printing: Print = COLOUR,
     side: Literal["face", "back"] = "face",
     angle: float = 0.0,
 ) -> list[Shape]:
@@ -248,14 +250,14 @@ def draw_coin(
     The rim is always drawn, so the coin stands out from whatever it lies on.
     """
     if side == "face":
-        art = _rank_side(coin if isinstance(coin, int) else coin.rank, bw)
+        art = _rank_side(coin if isinstance(coin, int) else coin.rank, printing)
     elif isinstance(coin, Piece):
-        art = _suit_side(coin.suit, bw)
+        art = _suit_side(coin.suit, printing)
     else:
         raise ValueError("the suit side of a coin needs a Piece, not a bare rank")
     full = piecepack_layout().coin.diameter
     k = (diameter or full) / full
-    return [group(*_coin(art, 0.0, bw, rim=True), transform=compose(translate(cx, cy), compose(scale(k), rotate(angle))))]
+    return [group(*_coin(art, 0.0, printing, rim=True), transform=compose(translate(cx, cy), compose(scale(k), rotate(angle))))]
 
 
 # Dice: a cube net per suit, cut out, folded and glued
@@ -283,12 +285,12 @@ def _edge(x: float, y: float, f: float, side: str) -> tuple[tuple[float, float],
     }[side]
 
 
-def die_net(suit: Suit, *, bw: bool = False) -> list[Shape]:
+def die_net(suit: Suit, *, printing: Print = COLOUR) -> list[Shape]:
     """The die of one suit as a foldable net: solid lines to cut, dashed lines to fold."""
-    lay, sch = piecepack_layout(), scheme(bw)
+    lay, sch = piecepack_layout(), scheme(printing)
     d = lay.die
     f, t = d.face, d.tab
-    ink, cut, fold = sch.suit(suit), cut_style(bw), fold_style(bw)
+    ink, cut, fold = sch.suit(suit), cut_style(printing), fold_style(printing)
     shapes: list[Shape] = []
     lines: list[Shape] = []
     for (col, row), rank in sorted(_NET.items()):
@@ -324,15 +326,15 @@ def pawn_strip_size() -> tuple[float, float]:
     return p.width, 2 * (p.height + p.foot)
 
 
-def pawn_strip(suit: Suit, *, bw: bool = False) -> list[Shape]:
+def pawn_strip(suit: Suit, *, printing: Print = COLOUR) -> list[Shape]:
     """Foot, back (upside down), front, foot: fold in the middle and glue back to back, spread the feet.
 
     Both sides show the suit, so the pawn reads from anywhere around the table.
     """
-    lay, sch = piecepack_layout(), scheme(bw)
+    lay, sch = piecepack_layout(), scheme(printing)
     p = lay.pawn
     w, h = pawn_strip_size()
-    fold = fold_style(bw)
+    fold = fold_style(printing)
     front_y = p.foot + p.height
     shapes: list[Shape] = [
         Rect(0, 0, w, p.foot, _fill(sch.background(suit))),
@@ -345,5 +347,5 @@ def pawn_strip(suit: Suit, *, bw: bool = False) -> list[Shape]:
     shapes += [Line(0, y, w, y, fold) for y in (p.foot, front_y + p.height)]
     # The middle fold runs through the coloured panels, where only a light line shows.
     shapes.append(Line(0, front_y, w, front_y, replace(fold, stroke=sch.paper)))
-    shapes.append(Rect(0, 0, w, h, cut_style(bw)))
+    shapes.append(Rect(0, 0, w, h, cut_style(printing)))
     return shapes

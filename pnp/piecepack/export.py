@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from ..pieces import Design, Image, Piece, Table
+from ..printing import COLOUR
 from ..tts import bag, custom_tile, pawn
 from .draw import coin_back, coin_face, piecepack_layout, scheme, tile_back, tile_face
 from .model import ALL_PIECES, RANK_NAMES, SUITS, Suit
@@ -101,7 +102,7 @@ def coin_bag(url: Url, at: tuple[float, float], label: str) -> dict:
 
 def pawns(at: tuple[float, float]) -> list[dict]:
     """Tabletop Simulator's own pawn, one in each suit's colour."""
-    colours = scheme(False)
+    colours = scheme(COLOUR)
     return [pawn(f"pawn of {suit_name(s)}", colours.suit(s), (at[0] + i * 30.0, at[1])) for i, s in enumerate(SUITS)]
 
 

@@ -82,3 +82,29 @@ def test_bleed_that_costs_sheets_is_said(tmp_path):
     assert "pnp: warning: The 3 mm bleed leaves room for 4 cards a sheet, not 9: 14 sheets instead of 6." in result.output
     notes = " ".join(read_pages(pdf)[0].text.split())
     assert "4 to a sheet" in notes and "14 sheets instead of 6" in notes
+
+
+def _reads(monkeypatch, name: str) -> list[Path]:
+    """Each deck file the card build reads, through `name`: its strict reader, or a prototype's."""
+    from pnp.games.power_lines_cards import build as target
+
+    reads: list[Path] = []
+    real = getattr(target, name)
+    monkeypatch.setattr(target, name, lambda path, *rest: reads.append(path) or real(path, *rest))
+    return reads
+
+
+def test_the_starter_deck_printed_for_both_players_is_read_once(tmp_path, monkeypatch):
+    reads = _reads(monkeypatch, "load_deck")
+    result, _ = build(tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [path.name for path in reads] == ["starter.deck"]
+
+
+def test_a_prototype_given_twice_is_read_once_and_warned_of_for_each_deck(tmp_path, twenty, monkeypatch):
+    deck, _ = twenty
+    reads = _reads(monkeypatch, "read_bytes")
+    result, _ = build(tmp_path, "--deck", str(deck), "--deck", str(deck), "--proto")
+    assert result.exit_code == 0, result.output
+    assert reads == [deck]
+    assert len(re.findall(r"twenty\.deck:1:1: warning: wrong deck size: 20 counted, 26 required", result.output)) == 2

@@ -23,6 +23,7 @@ from pnp.games.power_lines_cards.report import write_report
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck, validate_deck
 from pnp.games.power_lines_cards.simulation.run import goldfish
+from pnp.printing import Paper, Print
 from pnp.resources import deck_file
 from tests.helpers.pdfgeom import MM, ink_margins, open_pdf, untraced
 
@@ -36,7 +37,7 @@ SEED = 5  # the starter deck's on A4: not the default, so the chart shows it was
 
 def report(tmp_path: Path, deck: Path, name: str, paper: str = "a4", games: int = GAMES, seed: int = 1, rules: Path | None = None):
     out = tmp_path / name
-    diagnostics, written = write_report(deck, rules, out, paper, games, seed)
+    diagnostics, written = write_report(deck, rules, out, Print(Paper(paper)), games, seed)
     return out, diagnostics, written
 
 
@@ -54,7 +55,7 @@ def bad_deck(folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def starter_a4(folder: Path) -> Path:
-    return write_report(STARTER, None, folder / "starter-a4.pdf", "a4", 1000, SEED)[1].output
+    return write_report(STARTER, None, folder / "starter-a4.pdf", Print(), 1000, SEED)[1].output
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from typing import Annotated
 from pnp import options as parse
 from pnp.documents import Document, pieces
 from pnp.draw.shapes import Drawing, Rect, Style
-from pnp.layouts import sheet_layout
 from pnp.output import BuildOptions
 
 SQUARE = 50.0  # mm
@@ -20,7 +19,7 @@ class Options:
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
-    paper = sheet_layout().paper[opts.paper]
+    paper = opts.printing.size
     page = Drawing(paper.width, paper.height, title="Three in a Line - board")
     side = options.squares * SQUARE
     left, top = (paper.width - side) / 2, (paper.height - side) / 2

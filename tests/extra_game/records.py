@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pnp.diagnostics import Diagnostic, Parsed, error
 from pnp.draw.shapes import Drawing, Text
+from pnp.printing import Print
 from pnp.records import Check, Outcome, Random, RecordFormat, Score, Show
 from pnp.textfile import decode, tokens_by_line
 
@@ -57,7 +58,7 @@ def make(seed: int) -> str:
     return "".join(f"{player} {square}\n" for square, player in game.board.items())
 
 
-def draw(game: Game, name: str, paper: str) -> tuple[Drawing, float | None]:
+def draw(game: Game, name: str, printing: Print) -> tuple[Drawing, float | None]:
     page = Drawing(210, 297, title=name)
     page.add(*(Text(80 + 20 * "abc".index(s[0]), 80 + 20 * int(s[1]), p, 14) for s, p in game.board.items()))
     return page, None

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from pnp import options
 from pnp.diagnostics import Diagnostic, Parsed, error, plural
 from pnp.draw.shapes import Drawing, Text
+from pnp.printing import Print
 from pnp.records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show, record_commands
 from pnp.textfile import decode, tokens_by_line
 
@@ -73,8 +74,8 @@ def score(total: int, tally: Tally | None) -> Outcome:
     return Outcome(f"total {total}{after}", {"turns": tally.turns if tally else None, "total": total})
 
 
-def draw(tally: Tally, name: str, paper: str) -> tuple[Drawing, float | None]:
-    return Drawing(100, 40, [Text(10, 20, f"{name} on {paper}: {' '.join(map(str, tally.numbers))}", 12)], title=name), None
+def draw(tally: Tally, name: str, printing: Print) -> tuple[Drawing, float | None]:
+    return Drawing(100, 40, [Text(10, 20, f"{name} on {printing.paper}: {' '.join(map(str, tally.numbers))}", 12)], title=name), None
 
 
 def make(seed: int, count: Annotated[int, typer.Option("--count", parser=options.integer(1, 9), help="How many numbers.")] = 3) -> str:

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from pnp.draw.shapes import Drawing, Rect, Style
 from pnp.output import MANIFEST, BuildOptions, write_pages
+from pnp.printing import Print
 
 runner = CliRunner()
 
@@ -23,7 +24,7 @@ def pages(n: int) -> list[Drawing]:
 
 
 def svg_build(out: Path, n: int) -> list[Path]:
-    return write_pages("thing", pages(n), BuildOptions("a4", ("svg",), out))
+    return write_pages("thing", pages(n), BuildOptions(Print(), ("svg",), out))
 
 
 def test_a_shorter_rebuild_removes_only_the_pages_pnp_wrote(tmp_path: Path):

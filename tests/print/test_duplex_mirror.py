@@ -8,6 +8,7 @@ import pytest
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose
+from pnp.printing import Paper, Print
 from tests.helpers.pdfgeom import open_pdf
 
 MM = 25.4 / 72
@@ -36,7 +37,7 @@ def _origins(page) -> dict[int, tuple[float, float]]:
 def test_each_back_lies_behind_its_front_on_a_partial_sheet(paper, offset):
     count = 4  # a 3 x 3 sheet holding one full row and one card of the next
     components = [Component(W, H, _marked(i), _marked(i)) for i in range(count)]
-    pages = impose(components, SheetOptions(paper=paper, back_offset=offset))
+    pages = impose(components, SheetOptions(Print(Paper(paper), back_offset=offset)))
     with open_pdf(render_pdf(pages)) as pdf:
         paper_w = pdf.pages[0].width * MM
         fronts, backs = _origins(pdf.pages[0]), _origins(pdf.pages[1])

@@ -18,6 +18,7 @@ from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output import BuildOptions
+from pnp.printing import Paper, Print
 from pnp.rulesheets import write_rules
 from tests.helpers.pdfgeom import MM, FigureGeometry, figures_in, open_pdf
 
@@ -48,7 +49,7 @@ def sheets(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("figures")
     for paper in PAPERS:
         for game, module in GAMES.items():
-            write_rules(game, BuildOptions(paper, ("pdf",), out / paper), module.figures(), **module.sheet_context())
+            write_rules(game, BuildOptions(Print(Paper(paper)), ("pdf",), out / paper), module.figures(), **module.sheet_context())
     return out
 
 

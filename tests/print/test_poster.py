@@ -10,6 +10,7 @@ from pnp.draw.pdf import render_pdf
 from pnp.draw.poster import GUARD, PosterOptions, bbox, plan, tile_poster
 from pnp.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, compose, rotate, scale, translate
 from pnp.layouts import sheet_layout
+from pnp.printing import Paper, Print
 from tests.helpers.pdfgeom import MM, open_pdf
 
 INK = Style(stroke="#000000", stroke_width=0.3)
@@ -27,7 +28,7 @@ def grid(width: float, height: float, step: float = 10.0) -> Drawing:
 @pytest.mark.parametrize("size", [(500.0, 300.0), (330.0, 381.0), (190.0, 250.0), (900.0, 120.0)])
 def test_sheets_cover_the_drawing_with_exact_overlaps(paper, size):
     width, height = size
-    opts = PosterOptions(paper, overlap=12.0)
+    opts = PosterOptions(Print(Paper(paper)), overlap=12.0)
     p = plan(width, height, opts)
     # Every sheet's window fits its page inside the margin.
     lay = sheet_layout()
@@ -49,9 +50,9 @@ def test_sheets_cover_the_drawing_with_exact_overlaps(paper, size):
 
 
 def test_small_drawing_is_one_sheet_without_seams():
-    p = plan(100.0, 100.0, PosterOptions("a4"))
+    p = plan(100.0, 100.0, PosterOptions(Print()))
     assert len(p.sheets) == 1 and p.seams_x == () and p.seams_y == ()
-    pages = tile_poster(grid(100.0, 100.0), PosterOptions("a4"))
+    pages = tile_poster(grid(100.0, 100.0), PosterOptions(Print()))
     assert len(pages) == 2  # the overview and the one sheet
 
 
@@ -72,7 +73,7 @@ def read(pages: list[Drawing]) -> list[dict]:
 
 def test_sheets_in_the_pdf_show_their_part_at_true_size():
     art = grid(500.0, 300.0)
-    opts = PosterOptions("a4", overlap=12.0, caption="Test poster")
+    opts = PosterOptions(Print(), overlap=12.0, caption="Test poster")
     p = plan(art.width, art.height, opts)
     pages = read(tile_poster(art, opts))
     assert len(pages) == 1 + len(p.sheets) and "how the" in pages[0]["text"]
@@ -91,7 +92,7 @@ def test_sheets_in_the_pdf_show_their_part_at_true_size():
 
 def test_neighbours_print_the_same_crosshairs_on_the_same_seam():
     art = grid(500.0, 300.0)
-    opts = PosterOptions("a4", overlap=12.0, mark=6.0, mark_spacing=50.0)
+    opts = PosterOptions(Print(), overlap=12.0, mark=6.0, mark_spacing=50.0)
     p = plan(art.width, art.height, opts)
     pages = read(tile_poster(art, opts))[1:]
     by_place = {(s.row, s.column): (s, page) for s, page in zip(p.sheets, pages)}
@@ -128,7 +129,7 @@ def test_bbox_follows_transforms_clips_and_text():
 @pytest.mark.parametrize("width, height", [(348.0, 424.0), (600.0, 300.0), (150.0, 150.0)])
 def test_with_a_grid_every_seam_lies_on_a_grid_line_and_the_sheets_still_cover_everything(paper, width, height):
     origin, pitch, overlap = 9.0, 25.4, 12.0
-    p = plan(width, height, PosterOptions(paper, overlap=overlap, grid=(origin, origin, pitch)))
+    p = plan(width, height, PosterOptions(Print(Paper(paper)), overlap=overlap, grid=(origin, origin, pitch)))
     for seam in (*p.seams_x, *p.seams_y):
         assert (seam - origin) / pitch == pytest.approx(round((seam - origin) / pitch), abs=1e-9)  # between two spaces
     windows = [s.window for s in p.sheets]

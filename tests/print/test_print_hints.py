@@ -16,6 +16,7 @@ from pnp.draw.cover import document
 from pnp.draw.document import Part
 from pnp.draw.shapes import Drawing, Text
 from pnp.output import BuildOptions, write_pages
+from pnp.printing import Print
 from tests.helpers.pdfgeom import MM, cover_pages, open_pdf
 
 # The game files with a cover (kit: every target built, conftest.py): two-sided or not, and the parts in order.
@@ -160,8 +161,8 @@ def test_one_sided_pages_in_a_two_sided_file_get_blank_backs(tmp_path):
         Part("Boards", "a board.", [_page("board")]),
         Part("Cards", "cards.", [_page("fronts 1"), _page("backs 1"), _page("fronts 2"), _page("backs 2")], duplex=True),
     ]
-    doc = document("Mixed", "a4", "A test file.", parts)
-    write_pages("mixed", doc.pages, BuildOptions("a4", ("pdf",), tmp_path), title=doc.title, hints=doc.hints)
+    doc = document("Mixed", Print(), "A test file.", parts)
+    write_pages("mixed", doc.pages, BuildOptions(Print(), ("pdf",), tmp_path), title=doc.title, hints=doc.hints)
     reader = pypdf.PdfReader(tmp_path / "mixed.pdf")
     texts = [page.extract_text() for page in reader.pages]
     # cover, its back, the board, its back, then fronts and backs alternating: fronts always on odd pages

@@ -24,6 +24,7 @@ from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output import BuildOptions
+from pnp.printing import Paper, Print
 from pnp.rulesheets import render_template, write_rules
 from tests.helpers.pdfgeom import MM, open_pdf
 
@@ -43,7 +44,7 @@ TOLERANCE = 0.3  # mm: glyph boxes are the font's, a hair beyond the line
 def build_sheets(out: Path) -> Path:
     for paper in PAPERS:
         for game, module in GAMES.items():
-            write_rules(game, BuildOptions(paper, ("pdf",), out / paper), module.figures(), **module.sheet_context())
+            write_rules(game, BuildOptions(Print(Paper(paper)), ("pdf",), out / paper), module.figures(), **module.sheet_context())
     return out
 
 
@@ -60,9 +61,10 @@ def the_frames(game: str, paper: str) -> tuple[list, list]:
     """The frames of the first and of later pages, the title band as tall as the sheet's own title needs."""
     module = GAMES[game]
     figures = module.figures()
-    column = frames(paper, 0.0)[0]
+    printing = Print(Paper(paper))
+    column = frames(printing, 0.0)[0]
     head, _ = story(parse(render_template(game, **module.sheet_context()), figures), figures, column.w, column.h)
-    return frames(paper, band_height(head, frames(paper, 1.0)[0].w)), frames(paper, 0.0)
+    return frames(printing, band_height(head, frames(printing, 1.0)[0].w)), frames(printing, 0.0)
 
 
 def chars_mm(page) -> list[dict]:
@@ -225,13 +227,13 @@ RULES_STARTER = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2,
 
 
 def test_power_lines_sheet_names_the_starter_deck_pnp_prints(sheets):
-    from pnp.games.power_lines_cards.build import deck_components
+    from pnp.games.power_lines_cards.build import deck_components, deck_counts
     from pnp.games.power_lines_cards.rules.engine import load_deck
     from pnp.resources import deck_file
 
     starter = deck_file("starter.deck")
     assert load_deck(starter).counts == RULES_STARTER  # the printed default is the rules' suggested deck
-    back = deck_components(starter, 0)[0].back(0.0)
+    back = deck_components(deck_counts(starter), starter, 0)[0].back(0.0)
     assert "starter" in {getattr(s, "text", None) for s in back}  # the word under the deck letter
     for text in both_texts(sheets, "power-lines-cards"):
         assert "The starter deck is the one the rules suggest, and pnp prints it for both players" in text
@@ -358,7 +360,7 @@ def test_a_figure_the_template_does_not_place_is_an_error():
 def test_svg_only_builds_write_the_html_rules(tmp_path):
     # Rule sheets have no SVG pages: an SVG-only build still gets the rules, as HTML.
     module = GAMES["pack-solitaire"]
-    written = write_rules("pack-solitaire", BuildOptions("a4", ("svg",), tmp_path), module.figures(), **module.sheet_context())
+    written = write_rules("pack-solitaire", BuildOptions(Print(), ("svg",), tmp_path), module.figures(), **module.sheet_context())
     assert [p.name for p in written] == ["pack-solitaire-rules.html"]
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["pack-solitaire-rules.html"]
 
@@ -379,7 +381,7 @@ def test_markup_takes_what_the_templates_use_and_refuses_the_rest():
 
 
 def test_lists_number_from_their_start_through_nested_lists():
-    column = frames("a4", 0.0)[0]
+    column = frames(Print(), 0.0)[0]
     _, body = story(parse("# T\n\n3. a\n4. b\n\n   - c\n   - d\n5. e\n\n   more of e\n", {}), {}, column.w, column.h)
     assert [(p.bulletText, p.text) for p in body] == [("3.", "a"), ("4.", "b"), ("\u2022", "c"), ("\u2022", "d"), ("5.", "e"), (None, "more of e")]
 

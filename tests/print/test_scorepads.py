@@ -23,6 +23,7 @@ from pnp.games.power_lines_cards.scorepad import score_pad as power_lines_cards
 from pnp.games.power_lines_piecepack.scorepad import score_pad as power_lines_piecepack
 from pnp.layouts import sheet_layout
 from pnp.output import BuildOptions, write_pages
+from pnp.printing import Paper, Print
 from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
 from tests.helpers.svggeom import read_svg, unmatched
 
@@ -38,8 +39,9 @@ SUITS = ("suns", "moons", "crowns", "arms")
 
 
 def _write(game: str, paper: str, out: Path) -> Path:
-    page = PADS[game](paper)
-    write_pages(f"{game}-scorepad", [page], BuildOptions(paper, ("pdf", "svg"), out), title=page.title, hints=pad_hints(page, f"{game} score pad"))
+    printing = Print(Paper(paper))
+    page = PADS[game](printing)
+    write_pages(f"{game}-scorepad", [page], BuildOptions(printing, ("pdf", "svg"), out), title=page.title, hints=pad_hints(page, f"{game} score pad"))
     return out / f"{game}-scorepad.pdf"
 
 
@@ -285,7 +287,7 @@ def test_a_pad_that_cannot_fit_says_so():
         table_shapes(short, 0, 0, 100, "t")
     tall = Table(tuple((entry(f"r{n}", 1.0),) for n in range(60)))
     with pytest.raises(ValueError, match="not one block fits on a4"):
-        pad_page("a4", "Too tall", [], lambda n: Block(f"Game {n}", f"game{n}", ((tall,),)))
+        pad_page(Print(), "Too tall", [], lambda n: Block(f"Game {n}", f"game{n}", ((tall,),)))
     log = Table(tuple((entry(f"r{n}", 1.0),) for n in range(40)), grow=lambda n: (entry(f"g{n}", 1.0),))
     with pytest.raises(ValueError, match="no room on a4 paper for a single row"):
-        pad_page("a4", "Full", [], lambda n: Block("", "", ((log,),)))
+        pad_page(Print(), "Full", [], lambda n: Block("", "", ((log,),)))

@@ -21,6 +21,7 @@ from pnp.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose_stacked
+from pnp.printing import Print
 from tests.helpers.pdfgeom import cover_pages, open_pdf
 
 # File: sheets. Each file of pieces carries its notes (what it holds, how to print it) in the room
@@ -105,7 +106,7 @@ def _texts(pages) -> list[str]:
 
 
 def test_no_blank_back_page_at_the_end():
-    opts = SheetOptions("a4")
+    opts = SheetOptions(Print())
     pages = impose_stacked([([_card(True)], opts), ([_card(False)], opts)], caption="test")
     # Fronts, backs, fronts: the last sheet has no backs, so no page for them.
     assert len(pages) == 3
@@ -113,7 +114,7 @@ def test_no_blank_back_page_at_the_end():
 
 
 def test_a_blank_back_between_sheets_says_so():
-    opts = SheetOptions("a4")
+    opts = SheetOptions(Print())
     pages = impose_stacked([([_card(False)], opts), ([_card(True)], opts)], caption="test")
     assert len(pages) == 4  # the blank back keeps the later fronts and backs in step
     texts = _texts(pages)
@@ -122,7 +123,7 @@ def test_a_blank_back_between_sheets_says_so():
 
 
 def test_blocks_that_fit_share_a_sheet():
-    small = SheetOptions("a4", max_cols=2, max_rows=1)
+    small = SheetOptions(Print(), max_cols=2, max_rows=1)
     pages = impose_stacked([([_card(True, 40)] * 2, small), ([_card(True, 40)] * 2, small)], caption="test")
     assert len(pages) == 2  # one sheet: its fronts and its backs
     assert "sheet 1 of 1" in _texts(pages)[0]

@@ -10,21 +10,28 @@ from itertools import pairwise
 import pypdf
 import pytest
 
+from pnp.documents import write_documents
 from pnp.games.pack_solitaire.build import Options, build
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import parse_layout
 from pnp.games.pack_solitaire.generate import deal
 from pnp.output import BuildOptions
+from pnp.printing import Paper, Print
 from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf, point_to_segment, read_pages, segment_length
 
 TILE = 50.8  # 2 in
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def _write(opts: BuildOptions, options: Options) -> None:
+    """The target's documents written, as `pnp build` writes them."""
+    write_documents(build(opts, options), opts)
+
+
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def printed(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"solitaire-{request.param}")
-    build(BuildOptions(request.param, ("pdf", "svg"), out), Options(seed=13))
+    _write(BuildOptions(Print(Paper(request.param)), ("pdf", "svg"), out), Options(seed=13))
     return out / "pack-solitaire-13.pdf"
 
 
@@ -227,7 +234,7 @@ def test_svg_keeps_the_spaces_of_the_layout_text(printed):
 
 def test_same_deal_prints_the_same_files(printed, tmp_path):
     paper = "a4" if abs(read_pages(printed)[0].width - 210) < 0.5 else "letter"
-    build(BuildOptions(paper, ("pdf", "svg"), tmp_path), Options(seed=13))
+    _write(BuildOptions(Print(Paper(paper)), ("pdf", "svg"), tmp_path), Options(seed=13))
     names = sorted(path.name for path in printed.parent.glob("pack-solitaire-13*"))
     assert names == sorted(path.name for path in tmp_path.glob("pack-solitaire-13*"))
     for name in names:

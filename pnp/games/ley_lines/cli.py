@@ -8,6 +8,7 @@ import typer
 
 from ... import options as parse
 from ...diagnostics import plural
+from ...printing import Print
 from ...records import Check, Outcome, Random, RecordFormat, Score, Show
 from . import GAME
 from .board import name
@@ -68,10 +69,10 @@ def _score(game: Game, _: Game | None) -> Outcome:
     return Outcome("\n".join(lines), fields)
 
 
-def _draw(game: Game, shown_name: str, paper: str) -> tuple:
+def _draw(game: Game, shown_name: str, printing: Print) -> tuple:
     from .draw import position_page  # the drawing loads only to draw
 
-    return position_page(game, f"{shown_name} after turn {game.turns}", paper), None
+    return position_page(game, f"{shown_name} after turn {game.turns}", printing), None
 
 
 def _random(seed: int, players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 (Albion only) or 4 (both islands).")] = 4) -> str:

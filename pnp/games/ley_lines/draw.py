@@ -16,6 +16,7 @@ from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
 from ...layouts import LayoutModel, Length, Points, sheet_layout
 from ...piecepack.draw import scheme
 from ...piecepack.model import Suit
+from ...printing import COLOUR, Print
 from .board import ISLANDS, Space, board, board_layout, name
 from .engine import Domino, Flow, Position, Scored, flow
 from .game import Game
@@ -60,7 +61,7 @@ def print_layout() -> LeyPrint:
 
 
 def suit_colour(suit: str) -> str:
-    return scheme(False).suit(Suit(suit))
+    return scheme(COLOUR).suit(Suit(suit))
 
 
 @dataclass(frozen=True)
@@ -311,12 +312,12 @@ def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) 
     return shapes
 
 
-def position_page(game: Game, title: str, paper: str = "a4") -> Drawing:
-    """A position as `pnp ley-lines show` draws it, on one sheet of `paper`: a heading with the
-    scores, then the board scaled (alike both ways) to fill what the margins leave below it."""
+def position_page(game: Game, title: str, printing: Print) -> Drawing:
+    """A position as `pnp ley-lines show` draws it, on one sheet of the print's paper: a heading
+    with the scores, then the board scaled (alike both ways) to fill what the margins leave below it."""
     lay = print_layout()
     sheet = sheet_layout()
-    page_w, page_h = sheet.paper[paper].width, sheet.paper[paper].height
+    page_w, page_h = printing.size.width, printing.size.height
     margin = sheet.margin + GUARD  # inside the printable area, anti-aliased edges included
     room = page_w - 2 * margin
     v = view(game.n)

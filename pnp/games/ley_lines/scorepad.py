@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...draw.scorepad import Block, Row, Table, entry, heading, pad_page, tick
 from ...draw.shapes import Drawing
 from ...piecepack.model import Suit
+from ...printing import Print
 
 
 def _pad_row(n: int) -> Row:
@@ -20,7 +21,7 @@ def _pad_row(n: int) -> Row:
     return fixed + tuple(entry(f"{key}-{suit.name.lower()}", 0.12) for suit in Suit)
 
 
-def score_pad(paper: str) -> Drawing:
+def score_pad(printing: Print) -> Drawing:
     notes = [
         "One row per scored cairn. Points = the cairn's value + 1 for each space the energy passed, 2 when cairn and tor share a suit.",
         "Add the points to the running total of the tor's owner, in that player's column. 3 players leave one column empty.",
@@ -35,4 +36,4 @@ def score_pad(paper: str) -> Drawing:
         heading("Points", 0.09),
     ) + tuple(heading(suit.name.capitalize(), 0.12) for suit in Suit)
     log = Table(((heading("Players", 0.52), *names), head), grow=_pad_row)
-    return pad_page(paper, "Ley Lines - score pad", notes, lambda n: Block("", "", ((log,),)))
+    return pad_page(printing, "Ley Lines - score pad", notes, lambda n: Block("", "", ((log,),)))

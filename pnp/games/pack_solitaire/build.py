@@ -21,6 +21,7 @@ from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...draw.text import BOLD, width_mm
 from ...output import BuildOptions
 from ...piecepack.draw import piecepack_layout
+from ...printing import Print
 from ...textfile import STDIN, read_bytes
 from . import GAME
 from .diagrams import figures, sheet_context
@@ -90,7 +91,7 @@ class Options:
             "FILE",
         ),
     ] = None
-    bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = parse.setting(False)
 
 
 @dataclass(frozen=True)
@@ -109,14 +110,14 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     if len(given) > 1:
         raise PnpError(f"{' and '.join(given)}: give one; --seed prints one deal to cut out, --deals a book of deals, --tiles a deal of your own", exit_code=2)
     if options.deals:
-        files = _book(opts, list(range(options.deals.first, options.deals.last + 1)), options.bw)
+        files = _book(opts.printing, list(range(options.deals.first, options.deals.last + 1)))
     elif options.tiles is not None:
-        files = _kit(opts, own_deal(options.tiles), options.bw)
+        files = _kit(opts.printing, own_deal(options.tiles))
     else:
         seed = DEFAULT_SEED if options.seed is None else options.seed
-        files = _kit(opts, Deal(deal(seed), f"deal {seed}", f"{NAME}-{seed}", f"deal {seed}"), options.bw)
+        files = _kit(opts.printing, Deal(deal(seed), f"deal {seed}", f"{NAME}-{seed}", f"deal {seed}"))
     about = f"A score pad for {GAME.made_by}: a log of the deals played, with score and par, to fill in by hand or on screen."
-    return [*files, score_pad(GAME.scorepad, pad_page(opts.paper), about), RuleSheet(GAME.rules, figures(), sheet_context())]
+    return [*files, score_pad(GAME.scorepad, pad_page(opts.printing), about), RuleSheet(GAME.rules, figures(), sheet_context())]
 
 
 def _par(tiles: dict[int, Tile]) -> Solution:
@@ -161,11 +162,11 @@ def _fitted(name: str) -> str:
     return name + "..."
 
 
-def _kit(opts: BuildOptions, dealt: Deal, bw: bool) -> list[Document]:
+def _kit(printing: Print, dealt: Deal) -> list[Document]:
     """The deal's tiles at true size (a tile too few for a sheet goes on the record sheet); the answer apart."""
     tiles = dealt.tiles
     size = piecepack_layout().tile.size
-    sheet = SheetOptions(opts.paper, duplex=False)  # the tiles lie face down in this game: no backs
+    sheet = SheetOptions(printing, duplex=False)  # the tiles lie face down in this game: no backs
     full = plan(size, size, sheet)
     per_sheet = full.cols * full.rows
     ids = sorted(tiles)
@@ -173,19 +174,19 @@ def _kit(opts: BuildOptions, dealt: Deal, bw: bool) -> list[Document]:
     rest = len(ids) % per_sheet if len(ids) > per_sheet else 0
     rest = rest if rest <= LOOSE_MOST else 0
     on_sheets, loose = ids[: len(ids) - rest], ids[len(ids) - rest :]
-    components = [Component(size, size, partial(dealt_tile, i, tiles[i], bw=bw)) for i in on_sheets]
+    components = [Component(size, size, partial(dealt_tile, i, tiles[i], printing=printing)) for i in on_sheets]
     pages = impose(components, sheet, caption=f"Pack Solitaire {dealt.label}")
     for page in pages:
-        page.add(*cut_lines(_placed(page, size), size, bw))
+        page.add(*cut_lines(_placed(page, size), size, printing))
     title = f"Pack Solitaire - record sheet - {dealt.label}"
-    record = record_sheet(opts.paper, title, bw, loose={i: tiles[i] for i in loose}, games=solitaire_layout().deal_record_grids)
+    record = record_sheet(printing, title, loose={i: tiles[i] for i in loose}, games=solitaire_layout().deal_record_grids)
     best = _par(tiles)
     notes = [f"This page is the answer: {_claim(best)}. Look at it only when you have played."]
-    answer = answer_page(opts.paper, f"Answer: Pack Solitaire {dealt.label} - par {best.score}", notes, tiles, best.layout, bw)
+    answer = answer_page(printing, f"Answer: Pack Solitaire {dealt.label} - par {best.score}", notes, tiles, best.layout)
     answer_name = f"{dealt.name}-answer"
     doc = document(
         f"Pack Solitaire - {dealt.label}",
-        opts.paper,
+        printing,
         f"{GAME.made_by}: {dealt.source} to cut out, and a record sheet. "
         f"The best layout is kept apart, in {answer_name}.pdf, so printing this file spoils nothing. The rules are in {NAME}-rules.pdf.",
         [
@@ -225,28 +226,28 @@ def _answer(entry: BookDeal, best: Solution) -> BookAnswer:
     return BookAnswer(entry.answer, entry.number, best.score, note, entry.tiles, best.layout)
 
 
-def _book(opts: BuildOptions, numbers: list[int], bw: bool) -> list[Document]:
+def _book(printing: Print, numbers: list[int]) -> list[Document]:
     """Deals two a page, each with its difficulty and the label of its answer; one record sheet
     to copy; then the answers, drawn as tiles in place, up to four a page, in their own order."""
     dealt = {n: deal(n) for n in numbers}
     solutions = {n: _par(dealt[n]) for n in numbers}
     positions = answer_positions(len(numbers))
     entries = [BookDeal(n, dealt[n], difficulty(dealt[n], solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
-    deal_pages = [book_page(opts.paper, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE, bw) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)]
+    deal_pages = [book_page(printing, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)]
     answers = [_answer(entry, solutions[entry.number]) for _, entry in sorted(zip(positions, entries))]
     per = answers_a_page(len(answers))
-    answer_pages = [book_answers_page(opts.paper, answers[i : i + per], ANSWERS_FOOTNOTE, bw) for i in range(0, len(answers), per)]
+    answer_pages = [book_answers_page(printing, answers[i : i + per], ANSWERS_FOOTNOTE) for i in range(0, len(answers), per)]
     span = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
     doc = document(
         f"Pack Solitaire - deals {span}",
-        opts.paper,
+        printing,
         f"{GAME.made_by}: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
         [
             Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer.", deal_pages),
             Part(
                 "Record sheet",
                 "grids to record a game; copy it as often as you like.",
-                [record_sheet(opts.paper, "Pack Solitaire - record sheet", bw, deal_blank=True)],
+                [record_sheet(printing, "Pack Solitaire - record sheet", deal_blank=True)],
             ),
             Part(
                 "Answers",

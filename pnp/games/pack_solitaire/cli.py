@@ -15,6 +15,7 @@ from ... import options as parse
 from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_kind, envelope, fresh_seed, json_name, paper_size, write_drawing
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
+from ...printing import Print
 from ...textfile import read_bytes
 from . import GAME
 from .engine import LL, LR, MARKS, MEANINGS, SIZE, UL, UR, FacingPair, Layout, ScoreResult, Tile, classified_pairs, rotate, score_layout, square_text
@@ -167,7 +168,7 @@ def show_command(
     """Show a layout as the tiles lie, turned as placed, each facing pair marked (match, sum to 5, wild, broken), with the score."""
     if output is not None:
         drawing_kind(output)
-        size = paper_size(paper)  # read only to draw: the text view takes no paper
+        printing = Print(paper_size(paper))  # read only to draw: the text view takes no paper
     tileset = load_tiles(tiles)
     data = read_bytes(layout)
     if output is not None:
@@ -192,7 +193,7 @@ def show_command(
             _summary(result) + ("" if not broken else " (a broken pair is against the rules)"),
             "Each pair of facing squares is marked where the two tiles meet; " + _key() + ".",
         ]
-        shown_page = show_layout_page(size, heading, tileset.tiles, placed, pairs)
+        shown_page = show_layout_page(printing, heading, tileset.tiles, placed, pairs)
         scale = shown_page.scale
         write_drawing(output, shown_page.page, as_json, scale)
     if broken and not as_json:

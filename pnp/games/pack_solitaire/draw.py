@@ -13,6 +13,7 @@ from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
 from ...piecepack.colours import mix
 from ...piecepack.draw import draw_coin, piecepack_layout, rank_mark, scheme, square_centres
 from ...piecepack.symbols import suit_symbol
+from ...printing import COLOUR, Print
 from .engine import LL, MARKS, MEANINGS, SIZE, UR, FacingPair, Kind, Layout, Tile
 from .files import format_layout
 
@@ -51,21 +52,21 @@ def solitaire_layout() -> SolitaireLayout:
     return load_layout("pack-solitaire", SolitaireLayout)
 
 
-def _ink(bw: bool) -> str:
-    return scheme(bw).ink
+def _ink(printing: Print) -> str:
+    return scheme(printing).ink
 
 
-def cut_style(bw: bool) -> Style:
-    return Style(stroke=_ink(bw), stroke_width=solitaire_layout().cut_stroke)
+def cut_style(printing: Print) -> Style:
+    return Style(stroke=_ink(printing), stroke_width=solitaire_layout().cut_stroke)
 
 
-def _tile_back(size: float, bleed: float, bw: bool) -> list[Shape]:
+def _tile_back(size: float, bleed: float, printing: Print) -> list[Shape]:
     """The tile's ground and the piecepack back's four framed squares (`piecepack.draw.tile_back`),
     scaled to `size` and drawn light: one square set in on each quarter, where a coin sits.
 
     No line runs through the tile's middle, out to its edge or into the bleed: on a sheet to
     cut, only the tile edges (drawn by whoever places the tile) may look like cut lines."""
-    sch, lay, t = scheme(bw), solitaire_layout(), piecepack_layout().tile
+    sch, lay, t = scheme(printing), solitaire_layout(), piecepack_layout().tile
     k = size / t.size
     grid = Style(stroke=mix(sch.grid, sch.tile_back, lay.grid_share), stroke_width=lay.grid_stroke)
     side = size / 2 - 2 * t.grid_inset * k
@@ -73,41 +74,41 @@ def _tile_back(size: float, bleed: float, bw: bool) -> list[Shape]:
     return [Rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=sch.tile_back)), *squares]
 
 
-def dealt_tile(tile_id: int, tile: Tile, bleed: float = 0.0, *, bw: bool = False, numbered: bool = True) -> list[Shape]:
+def dealt_tile(tile_id: int, tile: Tile, bleed: float = 0.0, *, printing: Print = COLOUR, numbered: bool = True) -> list[Shape]:
     """A tile at true size with its three coins (rank up) and its number in the middle, between its squares."""
     size = piecepack_layout().tile.size
-    shapes = _tile_back(size, bleed, bw)
+    shapes = _tile_back(size, bleed, printing)
     for square, (cx, cy) in zip(tile, square_centres()):
         if square is not None:
-            shapes += draw_coin(square, cx, cy, bw=bw)
-    return shapes + (_id_badge(tile_id, size / 2, size / 2, solitaire_layout().id_size, bw) if numbered else [])
+            shapes += draw_coin(square, cx, cy, printing=printing)
+    return shapes + (_id_badge(tile_id, size / 2, size / 2, solitaire_layout().id_size, printing) if numbered else [])
 
 
-def _id_badge(tile_id: int, cx: float, cy: float, size: float, bw: bool) -> list[Shape]:
+def _id_badge(tile_id: int, cx: float, cy: float, size: float, printing: Print) -> list[Shape]:
     r = cap_height(size) * 1.1
     return [
-        Circle(cx, cy, r, Style(fill="#ffffff", stroke=_ink(bw), stroke_width=0.25)),
-        Text(cx, cy + cap_height(size) / 2, str(tile_id), size, BOLD, _ink(bw), "middle"),
+        Circle(cx, cy, r, Style(fill="#ffffff", stroke=_ink(printing), stroke_width=0.25)),
+        Text(cx, cy + cap_height(size) / 2, str(tile_id), size, BOLD, _ink(printing), "middle"),
     ]
 
 
-def _label(label: str, cx: float, cy: float, size: float, bw: bool) -> list[Shape]:
+def _label(label: str, cx: float, cy: float, size: float, printing: Print) -> list[Shape]:
     """A tile's number and turn (`12@90`) on a white label, upright whatever the tile's turn."""
     w, h = width_mm(label, BOLD, size) + 2, cap_height(size) + 2
     return [
-        Rect(cx - w / 2, cy - h / 2, w, h, Style(fill="#ffffff", stroke=_ink(bw), stroke_width=0.25), radius=1),
-        Text(cx, cy + cap_height(size) / 2, label, size, BOLD, _ink(bw), "middle"),
+        Rect(cx - w / 2, cy - h / 2, w, h, Style(fill="#ffffff", stroke=_ink(printing), stroke_width=0.25), radius=1),
+        Text(cx, cy + cap_height(size) / 2, label, size, BOLD, _ink(printing), "middle"),
     ]
 
 
-def cut_lines(corners: list[tuple[float, float]], size: float, bw: bool, overhang: float = 0.0) -> list[Line]:
+def cut_lines(corners: list[tuple[float, float]], size: float, printing: Print, overhang: float = 0.0) -> list[Line]:
     """The edges of square tiles at `corners` (top-left, mm) as cut lines, shared edges drawn once
     and collinear edges joined; `overhang` runs each line on past the outer corners, as a crop mark."""
     spans: dict[tuple[str, float], list[list[float]]] = {}
     for x, y in corners:
         for key, lo in ((("v", x), y), (("v", x + size), y), (("h", y), x), (("h", y + size), x)):
             spans.setdefault((key[0], round(key[1], 6)), []).append([lo, lo + size])
-    style, lines = cut_style(bw), []
+    style, lines = cut_style(printing), []
     for (axis, at), parts in sorted(spans.items()):
         parts.sort()
         merged = [parts[0]]
@@ -122,9 +123,7 @@ def cut_lines(corners: list[tuple[float, float]], size: float, bw: bool, overhan
     return lines
 
 
-def record_sheet(
-    paper: str, title: str, bw: bool = False, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None, games: int | None = None
-) -> Drawing:
+def record_sheet(printing: Print, title: str, *, deal_blank: bool = False, loose: dict[int, Tile] | None = None, games: int | None = None) -> Drawing:
     """Grids to write layouts down (`ID` or `ID@DEG` per cell) with a score box each.
 
     `deal_blank` heads each grid with a blank for the deal's number (the puzzle book's
@@ -132,12 +131,12 @@ def record_sheet(
     along the foot of the page, below the grids, with their cut lines. `games`: how many grids
     (a sheet to copy has `record_grids`; a deal's own sheet leaves room for its file's notes)."""
     lay = solitaire_layout()
-    ink = _ink(bw)
+    ink = _ink(printing)
     notes = [
         "Write each tile's number in its cell, and its turn if it is not upright: 12@90 is tile 12 turned a quarter clockwise.",
         "Score: 2 points for every pair of facing squares that match (same rank, or both empty).",
     ]
-    head = titled_page(paper, title, notes, lay.title_size, lay.small_size, ink)
+    head = titled_page(printing, title, notes, lay.title_size, lay.small_size, ink)
     page, x0, y, width = head.page, head.left, head.top, head.width
     cell = lay.record_cell
     block = SIZE * cell
@@ -155,13 +154,13 @@ def record_sheet(
         page.add(Text(gx, gy + block + 7, "Tiles placed ____    Score ____", lay.text_size, "Helvetica", ink))
         bottom = gy + block + 7
     if not deal_blank:  # a sheet to copy stays clean: the file's notes go elsewhere
-        page.room = room_below(bottom, paper)
+        page.room = room_below(bottom, printing)
     if loose:
-        _add_loose_tiles(page, paper, loose, bottom, bw)
+        _add_loose_tiles(page, printing, loose, bottom)
     return page
 
 
-def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: float, bw: bool) -> None:
+def _add_loose_tiles(page: Drawing, printing: Print, tiles: dict[int, Tile], above: float) -> None:
     """True-size tiles in a row at the foot of a page, their cut lines running on into the margin as crop marks."""
     sheet, lay = sheet_layout(), solitaire_layout()
     size = piecepack_layout().tile.size
@@ -170,7 +169,7 @@ def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: f
     left = (page.width - len(tiles) * size) / 2
     note_y = top - overhang - 2
     if note_y - cap_height(lay.small_size) < above + 4 or left < sheet.margin + overhang:
-        raise ValueError(f"{len(tiles)} loose tiles do not fit below the record grids on {paper} paper")
+        raise ValueError(f"{len(tiles)} loose tiles do not fit below the record grids on {printing.paper} paper")
     if page.room:  # what is left between the grids and the tiles' note
         x, y, w, _ = page.room
         page.room = (x, y, w, note_y - cap_height(lay.small_size) - sheet.page_inset - y)
@@ -183,24 +182,24 @@ def _add_loose_tiles(page: Drawing, paper: str, tiles: dict[int, Tile], above: f
             f"{what} of the deal: cut out along the solid lines; the grids above stay whole.",
             lay.small_size,
             "Helvetica",
-            _ink(bw),
+            _ink(printing),
             "middle",
         )
     )
     corners = [(left + i * size, top) for i in range(len(ids))]
     for (x, y), tile_id in zip(corners, ids):
-        page.add(group(*dealt_tile(tile_id, tiles[tile_id], bw=bw), at=(x, y)))
-    page.add(*cut_lines(corners, size, bw, overhang))
+        page.add(group(*dealt_tile(tile_id, tiles[tile_id], printing=printing), at=(x, y)))
+    page.add(*cut_lines(corners, size, printing, overhang))
 
 
-def answer_page(paper: str, title: str, notes: list[str], tiles: dict[int, Tile], layout: Layout, bw: bool = False) -> Drawing:
+def answer_page(printing: Print, title: str, notes: list[str], tiles: dict[int, Tile], layout: Layout) -> Drawing:
     """A best layout drawn as tiles in place (numbers and turns on labels), then as a `.layout` text."""
     lay = solitaire_layout()
-    ink = _ink(bw)
-    head = titled_page(paper, title, notes, lay.title_size, lay.small_size, ink)
+    ink = _ink(printing)
+    head = titled_page(printing, title, notes, lay.title_size, lay.small_size, ink)
     page, x0, y, width = head.page, head.left, head.top, head.width
     t = lay.diagram_tile
-    page.add(*_answer_tiles(x0 + (width - SIZE * t) / 2, y, t, tiles, layout, lay.small_size, 0.8, bw))
+    page.add(*_answer_tiles(x0 + (width - SIZE * t) / 2, y, t, tiles, layout, lay.small_size, 0.8, printing))
     y += SIZE * t + 10
     page.add(Text(x0, y, "The same layout as a .layout file, to check with pnp solitaire score:", lay.small_size, "Helvetica", ink))
     for line in format_layout(layout).splitlines():
@@ -209,10 +208,10 @@ def answer_page(paper: str, title: str, notes: list[str], tiles: dict[int, Tile]
     return page
 
 
-def _answer_tiles(left: float, top: float, t: float, tiles: dict[int, Tile], layout: Layout, label_size: float, frame: float, bw: bool) -> list[Shape]:
+def _answer_tiles(left: float, top: float, t: float, tiles: dict[int, Tile], layout: Layout, label_size: float, frame: float, printing: Print) -> list[Shape]:
     """A layout as tiles `t` mm square from (left, top), each turned as placed, framed, with its number
     and turn (`12@90`) on an upright label in its middle; an empty cell dashed."""
-    ink = _ink(bw)
+    ink = _ink(printing)
     k = t / piecepack_layout().tile.size
     shapes: list[Shape] = []
     for r, row in enumerate(layout):
@@ -221,11 +220,11 @@ def _answer_tiles(left: float, top: float, t: float, tiles: dict[int, Tile], lay
             if placement is None:
                 shapes.append(Rect(x, y, t, t, Style(stroke=ink, stroke_width=0.25, dash=(1, 1))))
                 continue
-            art = dealt_tile(placement.tile_id, tiles[placement.tile_id], bw=bw, numbered=False)
+            art = dealt_tile(placement.tile_id, tiles[placement.tile_id], printing=printing, numbered=False)
             turned = group(*art, transform=rotate(placement.deg, t / 2 / k, t / 2 / k))
             label = f"{placement.tile_id}@{placement.deg}" if placement.deg else str(placement.tile_id)
             shapes += [group(turned, at=(x, y), transform=scale(k)), Rect(x, y, t, t, Style(stroke=ink, stroke_width=frame))]
-            shapes += _label(label, x + t / 2, y + t / 2, label_size, bw)
+            shapes += _label(label, x + t / 2, y + t / 2, label_size, printing)
     return shapes
 
 
@@ -259,26 +258,26 @@ def _book_header() -> float:
     return 2.2 * solitaire_layout().book.deal_size * MM_PER_PT
 
 
-def book_page(paper: str, deals: list[BookDeal], footnote: str, bw: bool = False) -> Drawing:
+def book_page(printing: Print, deals: list[BookDeal], footnote: str) -> Drawing:
     """Deals stacked down a page, each in its `.tiles` order, with a footnote on what difficulty means."""
     sheet, lay = sheet_layout(), solitaire_layout()
-    p = sheet.paper[paper]
+    p = printing.size
     margin = sheet.margin + sheet.page_inset
     page = Drawing(p.width, p.height, title=", ".join(f"Pack Solitaire deal {d.number}" for d in deals))
     foot_y = p.height - margin
     room = foot_y - 2 * lay.small_size * MM_PER_PT - margin
     step = room / len(deals)
     if _book_deal_height() > step:
-        raise ValueError(f"{len(deals)} book deals do not fit one {paper} page")
+        raise ValueError(f"{len(deals)} book deals do not fit one {printing.paper} page")
     for i, entry in enumerate(deals):
-        _book_deal(page, margin, margin + i * step, p.width - 2 * margin, entry, bw)
-    page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", _ink(bw)))
+        _book_deal(page, margin, margin + i * step, p.width - 2 * margin, entry, printing)
+    page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", _ink(printing)))
     return page
 
 
-def _book_deal(page: Drawing, x0: float, y0: float, width: float, entry: BookDeal, bw: bool) -> None:
+def _book_deal(page: Drawing, x0: float, y0: float, width: float, entry: BookDeal, printing: Print) -> None:
     lay = solitaire_layout()
-    b, ink = lay.book, _ink(bw)
+    b, ink = lay.book, _ink(printing)
     y = y0 + cap_height(b.deal_size)
     page.add(Text(x0, y, f"Deal {entry.number}", b.deal_size, BOLD, ink))
     page.add(Text(x0 + width, y, f"difficulty {entry.difficulty}  -  answer {entry.answer} at the back", lay.text_size, "Helvetica", ink, "end"))
@@ -287,17 +286,17 @@ def _book_deal(page: Drawing, x0: float, y0: float, width: float, entry: BookDea
     for i, tile_id in enumerate(sorted(entry.tiles)):
         r, c = divmod(i, SIZE)
         y = top + r * (b.tile + b.gap) + (b.pack_gap - b.gap if r >= 2 else 0)
-        page.add(group(*_book_tile(tile_id, entry.tiles[tile_id], bw), at=(x0 + c * (b.tile + b.gap), y)))
+        page.add(group(*_book_tile(tile_id, entry.tiles[tile_id], printing), at=(x0 + c * (b.tile + b.gap), y)))
     packs = (("Tiles 1-8: the first piecepack's 24 coins", 0), ("Tiles 9-16: the second piecepack's 24 coins", 2))
     for text, row in packs:
         mid = top + row * (b.tile + b.gap) + (b.pack_gap - b.gap if row >= 2 else 0) + b.tile + b.gap / 2
         page.add(Text(x0 + grid_w + 6, mid + cap_height(lay.small_size) / 2, text, lay.small_size, "Helvetica", ink))
 
 
-def _book_tile(tile_id: int, tile: Tile, bw: bool) -> list[Shape]:
+def _book_tile(tile_id: int, tile: Tile, printing: Print) -> list[Shape]:
     """A tile at reduced scale: each coin shows its rank and, below it, its suit, so the right coin can be picked."""
-    b, sch = solitaire_layout().book, scheme(bw)
-    shapes = _tile_back(b.tile, 0.0, bw)
+    b, sch = solitaire_layout().book, scheme(printing)
+    shapes = _tile_back(b.tile, 0.0, printing)
     shapes.append(Rect(0, 0, b.tile, b.tile, Style(stroke=sch.grid, stroke_width=0.2)))
     q = b.tile / 4
     for square, (cx, cy) in zip(tile, ((q, q), (3 * q, q), (q, 3 * q), (3 * q, 3 * q))):
@@ -306,17 +305,17 @@ def _book_tile(tile_id: int, tile: Tile, bw: bool) -> list[Shape]:
         shapes.append(Circle(cx, cy, b.coin / 2, Style(fill=sch.paper, stroke=sch.ink, stroke_width=0.2)))
         shapes += rank_mark(square.rank, cx, cy - 0.17 * b.coin, b.rank_size, sch.ink)
         shapes.append(suit_symbol(square.suit, cx, cy + 0.24 * b.coin, b.suit_size, Style(fill=sch.suit(square.suit))))
-    return shapes + _id_badge(tile_id, b.tile / 2, b.tile / 2, b.id_size, bw)
+    return shapes + _id_badge(tile_id, b.tile / 2, b.tile / 2, b.id_size, printing)
 
 
-def book_answers_page(paper: str, answers: list[BookAnswer], footnote: str, bw: bool = False) -> Drawing:
+def book_answers_page(printing: Print, answers: list[BookAnswer], footnote: str) -> Drawing:
     """Up to four answers in a 2 x 2 grid, in reading order, each headed by its label, deal and par
     with its note below, its layout drawn as tiles in place; a footnote on reading the labels."""
     sheet, lay = sheet_layout(), solitaire_layout()
-    b, ink = lay.book, _ink(bw)
+    b, ink = lay.book, _ink(printing)
     if not 0 < len(answers) <= 4:
         raise ValueError(f"{len(answers)} answers for one page: a page holds one to four")
-    p = sheet.paper[paper]
+    p = printing.size
     margin = sheet.margin + sheet.page_inset
     page = Drawing(p.width, p.height, title=", ".join(f"Answer {a.label}" for a in answers))
     foot_y = p.height - margin
@@ -327,14 +326,14 @@ def book_answers_page(paper: str, answers: list[BookAnswer], footnote: str, bw: 
     note_y = title_y + 1.3 * b.answer_title * MM_PER_PT  # ... the note's ...
     grid_y = note_y + 0.9 * lay.small_size * MM_PER_PT  # ... and the top of the tiles
     if grid > cell_w or grid_y + grid > cell_h:
-        raise ValueError(f"four answers of {b.answer_tile:g} mm tiles do not fit one {paper} page")
+        raise ValueError(f"four answers of {b.answer_tile:g} mm tiles do not fit one {printing.paper} page")
     for i, answer in enumerate(answers):
         row, col = divmod(i, 2)
         left = margin + col * (cell_w + b.answer_gutter) + (cell_w - grid) / 2
         top = margin + row * (cell_h + b.answer_gutter)
         page.add(Text(left, top + title_y, f"Answer {answer.label}: deal {answer.number} - par {answer.par}", b.answer_title, BOLD, ink))
         page.add(Text(left, top + note_y, answer.note, lay.small_size, "Helvetica", ink))
-        page.add(*_answer_tiles(left, top + grid_y, b.answer_tile, answer.tiles, answer.layout, b.answer_label, 0.5, bw))
+        page.add(*_answer_tiles(left, top + grid_y, b.answer_tile, answer.tiles, answer.layout, b.answer_label, 0.5, printing))
     page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", ink))
     return page
 
@@ -370,11 +369,11 @@ def pair_centre(pair: FacingPair, left: float, top: float, t: float) -> tuple[fl
     return left + ca * t + (t / 4 if pair.square_a == LL else 3 * t / 4), top + rb * t  # one above the other
 
 
-def show_layout_page(paper: str, heading: list[str], tiles: dict[int, Tile], layout: Layout, pairs: list[FacingPair]) -> ShownLayout:
-    """One page of `paper`: the heading (a title, the outcome, then lines of notes), the tiles at true size if
+def show_layout_page(printing: Print, heading: list[str], tiles: dict[int, Tile], layout: Layout, pairs: list[FacingPair]) -> ShownLayout:
+    """One page of the print's paper: the heading (a title, the outcome, then lines of notes), the tiles at true size if
     they fit the paper (else scaled, and the page says so), each facing pair marked, and the key."""
     sheet, lay = sheet_layout(), solitaire_layout()
-    width, height = sheet.paper[paper].width, sheet.paper[paper].height
+    width, height = printing.size.width, printing.size.height
     margin = sheet.margin + GUARD  # inside the printable area, anti-aliased edges included
     room = width - 2 * margin
     size = piecepack_layout().tile.size
@@ -393,16 +392,15 @@ def show_layout_page(paper: str, heading: list[str], tiles: dict[int, Tile], lay
     k = 1.0 if k >= 1 else float(f"{k:.3f}")  # drawn at the scale the page prints
     *texts, (_, font, pt, scale_y) = texts
     page.add(*(Text(margin, at, part, pt, font, "#000000") for part, font, pt, at in texts))
-    name = "A4" if paper == "a4" else paper.title()
     said = (
         "Tiles at true size (2 in, 50.8 mm): print at 100 %."
         if k >= 1
-        else f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles does not fit on {name} paper."
+        else f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles does not fit on {printing.paper.short} paper."
     )
     page.add(Text(margin, scale_y, said, pt, font, "#000000"))
     t = size * k
     left = margin + (room - SIZE * t) / 2
-    page.add(*_answer_tiles(left, top, t, tiles, layout, lay.small_size, 0.5, False))
+    page.add(*_answer_tiles(left, top, t, tiles, layout, lay.small_size, 0.5, printing))
     for pair in pairs:
         page.add(*pair_mark(pair.kind, *pair_centre(pair, left, top, t)))
     page.add(*_mark_key(margin, top + SIZE * t + KEY_HEIGHT / 2, room))

@@ -14,6 +14,7 @@ from ...draw.nesting import nest_rows
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component
 from ...output import BuildOptions
+from ...printing import Print
 from . import GAME
 from .diagrams import figures, sheet_context
 from .draw import boards_page, net_geometry, net_outline, paint_layout, pyramid_net
@@ -25,10 +26,10 @@ NAME = GAME.id
 
 @dataclass(frozen=True)
 class Options:
-    bw: Annotated[bool, parse.Flag("--bw", "Black and white: each colour printed as a pattern of lines or dots.")] = False
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white: each colour printed as a pattern of lines or dots.")] = parse.setting(False)
 
 
-def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
+def pyramid_pages(printing: Print) -> list[Drawing]:
     """Every pyramid the game uses, largest first, colour by colour; each net carries its own
     cut line, and nets nest into each other's gaps, every other one turned half round."""
     lay = paint_layout()
@@ -36,27 +37,33 @@ def pyramid_pages(paper: str, bw: bool = False) -> list[Drawing]:
     for name, size in sorted(lay.pyramids.items(), key=lambda item: -item[1].base):
         net = net_geometry(size, lay.glue_tab, lay.cut_stroke)
         components += [
-            Component(net.width, net.height, partial(pyramid_net, name, colour, bw=bw), front_key=f"pyramid-{name}-{colour.name}", outline=net_outline(net))
+            Component(
+                net.width,
+                net.height,
+                partial(pyramid_net, name, colour, printing=printing),
+                front_key=f"pyramid-{name}-{colour.name}",
+                outline=net_outline(net),
+            )
             for colour in lay.colours
             for _ in range(TRIOS)
         ]
-    return nest_rows(components, paper, lay.net_gap, caption="Paint the Line - pyramids" + (" (black and white)" if bw else ""))
+    return nest_rows(components, printing, lay.net_gap, caption="Paint the Line - pyramids" + (" (black and white)" if printing.bw else ""))
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Its two boards, 36 paper pyramids to fold, a score pad and the rules."""
-    bw = options.bw
+    printing = opts.printing
     colours = [colour.name for colour in paint_layout().colours]
     doc = document(
-        "Paint the Line" + (" (black and white)" if bw else ""),
-        opts.paper,
+        "Paint the Line" + (" (black and white)" if printing.bw else ""),
+        printing,
         f"{GAME.made_by}, for Looney Pyramids: everything to print for a game. The rules are in {NAME}-rules.pdf.",
         [
-            Part("Boards", "the movement board and the scoring board.", [boards_page(opts.paper, bw)]),
+            Part("Boards", "the movement board and the scoring board.", [boards_page(printing)]),
             Part(
                 "Pyramids",
                 f"{3 * TRIOS * len(colours)} paper pyramids, small, medium and large in each colour, to cut, fold and glue.",
-                pyramid_pages(opts.paper, bw),
+                pyramid_pages(printing),
             ),
         ],
         assembly=[
@@ -67,7 +74,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     )
     about = f"A score pad for {GAME.made_by}: every group of each player's colours, game by game, to fill in by hand or on screen."
     return [
-        pieces(f"{NAME}-bw" if bw else NAME, doc.title, doc.pages, doc.hints),
+        pieces(f"{NAME}-bw" if printing.bw else NAME, doc.title, doc.pages, doc.hints),
         RuleSheet(GAME.rules, figures(), sheet_context()),
-        score_pad(GAME.scorepad, pad_page(opts.paper), about),  # no colours on it: one pad for colour and black-and-white prints
+        score_pad(GAME.scorepad, pad_page(printing), about),  # no colours on it: one pad for colour and black-and-white prints
     ]

@@ -4,6 +4,7 @@ and score the scoring board of a finished game (`.board`); the commands: pnp.rec
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error, plural
+from ...printing import Print
 from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
 from ...textfile import tokens_by_line
 from . import GAME
@@ -118,10 +119,10 @@ def move_line(g: Game) -> str:
     )
 
 
-def _draw(g: Game, shown_name: str, paper: str) -> tuple:
+def _draw(g: Game, shown_name: str, printing: Print) -> tuple:
     from .draw import position_page  # the drawing loads only to draw
 
-    return position_page(g, f"{shown_name} after turn {g.turns}", move_line(g), paper), None
+    return position_page(g, f"{shown_name} after turn {g.turns}", move_line(g), printing), None
 
 
 def _random(seed: int) -> str:

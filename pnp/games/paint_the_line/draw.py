@@ -17,6 +17,7 @@ from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text
 from ...draw.sheets import page_caption, room_below
 from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from ...printing import COLOUR, Print
 from .engine import BLOCKED, COLS, LETTERS, MOVE_ROWS, OPEN, ROWS, SETUP, Pyramid, score, space_name
 from .game import Game
 
@@ -131,7 +132,7 @@ def net_outline(net: Net) -> tuple[Point, ...]:
     return (net.apex, *net.corners, *net.tab)
 
 
-def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0, *, bw: bool = False) -> list[Shape]:
+def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0, *, printing: Print = COLOUR) -> list[Shape]:
     """Faces in the colour (or its pattern) with their pips near the base; solid lines to cut, dashed to fold."""
     lay = paint_layout()
     size = lay.pyramids[size_name]
@@ -139,10 +140,10 @@ def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0, *, bw: bool 
     apex, c = net.apex, net.corners
     cut = Style(stroke=INK, stroke_width=lay.cut_stroke)
     fold = Style(stroke=INK, stroke_width=lay.cut_stroke, dash=(lay.fold_dash, lay.fold_dash))
-    shapes: list[Shape] = [s for i in range(4) for s in _paint([apex, c[i], c[i + 1]], colour, bw, lay)]
+    shapes: list[Shape] = [s for i in range(4) for s in _paint([apex, c[i], c[i + 1]], colour, printing, lay)]
     for i in range(4):
-        shapes += _pips(apex, c[i], c[i + 1], size, colour, bw, lay)
-        shapes += _letter(apex, c[i], c[i + 1], size, colour, bw, lay)
+        shapes += _pips(apex, c[i], c[i + 1], size, colour, printing, lay)
+        shapes += _letter(apex, c[i], c[i + 1], size, colour, printing, lay)
     shapes += [Line(*apex, *c[i], fold) for i in (1, 2, 3)]
     near, far = net.tab[3], net.tab[0]
     shapes.append(Line(*near, *far, fold))
@@ -151,14 +152,14 @@ def pyramid_net(size_name: str, colour: Colour, bleed: float = 0.0, *, bw: bool 
     return shapes
 
 
-def _ink(colour: Colour, bw: bool) -> str:
+def _ink(colour: Colour, printing: Print) -> str:
     """What is written on the colour: its pip ink, or black on a pattern."""
-    return INK if bw else colour.pips
+    return INK if printing.bw else colour.pips
 
 
-def _paint(shape: list[Point], colour: Colour, bw: bool, lay: PaintLayout) -> list[Shape]:
+def _paint(shape: list[Point], colour: Colour, printing: Print, lay: PaintLayout) -> list[Shape]:
     """A convex shape in the colour: filled, or (black and white) white with the colour's pattern."""
-    if not bw:
+    if not printing.bw:
         return [polygon(shape, Style(fill=colour.fill))]
     lines = Style(stroke=lay.pattern_ink, stroke_width=lay.pattern_stroke)
     painted: list[Shape] = [polygon(shape, Style(fill=PAPER))]
@@ -227,7 +228,7 @@ def _dots(shape: list[Point], spacing: float, r: float, ink: str) -> list[Circle
     return dots
 
 
-def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, bw: bool, lay: PaintLayout) -> list[Shape]:
+def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, printing: Print, lay: PaintLayout) -> list[Shape]:
     """A row of pips across one face, parallel to its base edge a-b (on a pattern, each on a white ground)."""
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     up = _unit(mid, apex)
@@ -237,11 +238,11 @@ def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, bw
     r = lay.pip_diameter * size.base / 2
     offsets = [(k - (size.pips - 1) / 2) * gap for k in range(size.pips)]
     centres = [(cx + along[0] * t, cy + along[1] * t) for t in offsets]
-    grounds = [Circle(x, y, r + lay.pip_clear, Style(fill=PAPER)) for x, y in centres] if bw else []
-    return grounds + [Circle(x, y, r, Style(fill=_ink(colour, bw))) for x, y in centres]
+    grounds = [Circle(x, y, r + lay.pip_clear, Style(fill=PAPER)) for x, y in centres] if printing.bw else []
+    return grounds + [Circle(x, y, r, Style(fill=_ink(colour, printing))) for x, y in centres]
 
 
-def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, bw: bool, lay: PaintLayout) -> list[Shape]:
+def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, printing: Print, lay: PaintLayout) -> list[Shape]:
     """The colour's letter on one face, upright when the pyramid stands."""
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     up = _unit(mid, apex)
@@ -249,8 +250,8 @@ def _letter(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, 
     x, y = mid[0] + up[0] * rise, mid[1] + up[1] * rise
     # Turned so that the letter's top points at the apex.
     turn = math.degrees(math.atan2(up[0], -up[1]))
-    text = Text(x, y, LETTERS[colour.name], lay.letter_size, BOLD, _ink(colour, bw), "middle")
-    ground = [Circle(x, y - cap_height(lay.letter_size) / 2, cap_height(lay.letter_size), Style(fill=PAPER))] if bw else []
+    text = Text(x, y, LETTERS[colour.name], lay.letter_size, BOLD, _ink(colour, printing), "middle")
+    ground = [Circle(x, y - cap_height(lay.letter_size) / 2, cap_height(lay.letter_size), Style(fill=PAPER))] if printing.bw else []
     return [group(*ground, text, transform=rotate(turn, x, y))]
 
 
@@ -264,27 +265,27 @@ def _unit(p: Point, q: Point) -> Point:
 # The boards
 
 
-def boards_page(paper: str, bw: bool = False) -> Drawing:
+def boards_page(printing: Print) -> Drawing:
     """Both boards on one page, used where they are printed: nothing to cut (the score pad has a file of its own)."""
     lay = paint_layout()
     notes = [
         "Movement board: set a tree (large, medium, small) of the colour shown on each space.",
         "Scoring board: captured pyramids go here; the two grey spaces are never used.",
     ]
-    title = "Paint the Line - boards" + (" (black and white)" if bw else "")
-    head = titled_page(paper, title, notes, lay.title_size, lay.label_size, INK)
+    title = "Paint the Line - boards" + (" (black and white)" if printing.bw else "")
+    head = titled_page(printing, title, notes, lay.title_size, lay.label_size, INK)
     page, sq = head.page, lay.square
     x0 = (page.width - COLS * sq) / 2
     y = _heading(page, "Movement board", x0, head.top, lay)
-    page.add(*movement_board(x0, y, bw))
+    page.add(*movement_board(x0, y, printing))
     y = _heading(page, "Scoring board", x0, y + len(SETUP) * sq + lay.board_gap, lay)
     page.add(*scoring_board(x0, y))
-    page.add(page_caption(title, paper))
-    page.room = room_below(y + ROWS * sq + COORDINATE_ROOM, paper)  # below the column letters
+    page.add(page_caption(title, printing))
+    page.room = room_below(y + ROWS * sq + COORDINATE_ROOM, printing)  # below the column letters
     return page
 
 
-def movement_board(x0: float, y0: float, bw: bool = False) -> list[Shape]:
+def movement_board(x0: float, y0: float, printing: Print = COLOUR) -> list[Shape]:
     """The movement board, its top-left corner at (x0, y0): each space in the colour of the tree
     that starts there, with the tree's footprint and number, the grid and the coordinates."""
     lay = paint_layout()
@@ -295,11 +296,11 @@ def movement_board(x0: float, y0: float, bw: bool = False) -> list[Shape]:
         for col, number in enumerate(row):
             colour = lay.colours[number - 1]
             bx, by = x0 + col * sq, y0 + r * sq
-            shapes += _paint([(bx, by), (bx + sq, by), (bx + sq, by + sq), (bx, by + sq)], colour, bw, lay)
+            shapes += _paint([(bx, by), (bx + sq, by), (bx + sq, by + sq), (bx, by + sq)], colour, printing, lay)
             cx, cy = bx + sq / 2, by + sq / 2
-            ink = _ink(colour, bw)
+            ink = _ink(colour, printing)
             shapes.append(Rect(cx - large / 2, cy - large / 2, large, large, Style(stroke=ink, stroke_width=lay.footprint_stroke)))
-            if bw:  # a white plate, so the words stand clear of the pattern
+            if printing.bw:  # a white plate, so the words stand clear of the pattern
                 plate_w, plate_h = large * 0.8, 2.2 * cap_height(lay.label_size)
                 shapes.append(Rect(cx - plate_w / 2, cy - plate_h / 2, plate_w, plate_h, Style(fill=PAPER), radius=1.0))
             shapes.append(Text(cx, cy + cap_height(lay.label_size) / 2, f"{number} {colour.name}", lay.label_size, BOLD, ink, "middle"))
@@ -399,14 +400,14 @@ def lane_point(x0: float, y0: float, sq: float, cell: tuple[int, int]) -> tuple[
     return (x0 + (cell[1] + 1) * sq - LANE, y0 + cell[0] * sq + LANE)
 
 
-def position_page(game: Game, title: str, move: str, paper: str = "a4") -> Drawing:
-    """Both boards at true size on one sheet of `paper`, after the turns `game` holds: a heading
+def position_page(game: Game, title: str, move: str, printing: Print) -> Drawing:
+    """Both boards at true size on one sheet of the print's paper, after the turns `game` holds: a heading
     (the players' colours and scores so far, the last move in words, a key), then the movement
     board with every stack and the last move's arrow along its route, then the scoring board with
     the space its capture went to framed."""
     lay = paint_layout()
     sheet = sheet_layout()
-    page_w, page_h = sheet.paper[paper].width, sheet.paper[paper].height
+    page_w, page_h = printing.size.width, printing.size.height
     margin = sheet.margin + sheet.page_inset
     room = page_w - 2 * margin
     sq = lay.square

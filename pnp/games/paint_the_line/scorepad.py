@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...draw.scorepad import Block, Row, Table, entry, heading, pad_page
 from ...draw.shapes import Drawing
+from ...printing import Print
 
 GROUPS = 5  # group columns a colour gets
 
@@ -35,9 +36,9 @@ def _game(n: int) -> Block:
     return Block(f"Game {n}", f"game{n}", ((Table(tuple(rows)),),))
 
 
-def score_pad(paper: str) -> Drawing:
+def score_pad(printing: Print) -> Drawing:
     notes = [
         "Only the top pyramid of a stack counts. A group is pyramids of one colour side by side (not diagonally); write it as",
         "its pips x its pyramids (6 x 3 = 18). A player's total is both colours' points; equal totals: the larger group wins.",
     ]
-    return pad_page(paper, "Paint the Line - score pad", notes, _game)
+    return pad_page(printing, "Paint the Line - score pad", notes, _game)

@@ -8,17 +8,18 @@ from pathlib import Path
 from typing import Annotated
 
 from ... import options as parse
-from ...diagnostics import PnpError, rejected, shown, warning
+from ...diagnostics import Diagnostic, rejected, shown, warning
 from ...documents import Document, RuleSheet, pieces, score_pad
 from ...draw.cover import document
 from ...draw.document import Part
 from ...draw.shapes import Drawing
 from ...draw.sheets import Component, SheetOptions, impose, plan
 from ...output import BuildOptions
+from ...printing import Print
 from ...resources import deck_file
 from ...rules import MultisetRules
 from ...session import warn
-from ...textfile import read_bytes
+from ...textfile import STDIN, read_bytes
 from . import GAME, draw
 from .diagrams import figures, sheet_context
 from .rules.catalogue import catalogue
@@ -42,28 +43,38 @@ class Options:
     proto: Annotated[
         bool, parse.Flag("--proto", "Print a deck even if it breaks the format, every card marked PROTOTYPE; its findings are shown as warnings.")
     ] = False
-    bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = 0.0
-    cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = False
-    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.OFFSET_ZERO
+    bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = parse.setting(0.0)
+    cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = parse.setting(False)
+    back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.setting(parse.OFFSET_ZERO)
+
+
+Warnings = tuple[Path, list[Diagnostic], bytes]  # a prototype's findings, as `warn` takes them
+
+
+def _read_deck(path: Path, chosen: MultisetRules | None, proto: bool) -> tuple[dict[str, int], Warnings | None]:
+    """The copies of each card the deck list asks for, and what to warn of (see `deck_counts`)."""
+    if not proto:
+        return load_deck(path, chosen).counts, None
+    data = read_bytes(path)
+    report = validate_deck(data, chosen)
+    if report.valid:
+        return report.counts, None
+    if not sum(report.counts.values()):
+        raise rejected(path, report.diagnostics, f"{shown(path)}: no card to print, even as a prototype", data)
+    return report.counts, (path, [replace(d, severity="warning") for d in report.diagnostics], data)
 
 
 def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = False) -> dict[str, int]:
     """The copies of each card the deck list asks for. A deck that breaks the format is refused
     (every finding, exit 1), unless `proto`: then it prints, and its findings become warnings."""
-    if not proto:
-        return load_deck(path, chosen).counts
-    data = read_bytes(path)
-    report = validate_deck(data, chosen)
-    if not report.valid:
-        if not sum(report.counts.values()):
-            raise rejected(path, report.diagnostics, f"{shown(path)}: no card to print, even as a prototype", data)
-        warn(path, [replace(d, severity="warning") for d in report.diagnostics], data)
-    return report.counts
+    counts, warnings = _read_deck(path, chosen, proto)
+    if warnings is not None:
+        warn(*warnings)
+    return counts
 
 
-def deck_components(path: Path, player: int, chosen: MultisetRules | None = None, proto: bool = False) -> list[Component]:
-    """The Base, then every card of the deck in catalogue order, all with this player's back and letter."""
-    counts = deck_counts(path, chosen, proto)
+def deck_components(counts: dict[str, int], path: Path, player: int, proto: bool = False) -> list[Component]:
+    """The Base, then every card of the deck (`counts`, read from `path`) in catalogue order, all with this player's back and letter."""
     # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
     deck_name = shown(path.stem)
     back = partial(draw.back, player, deck_name)
@@ -78,24 +89,17 @@ def deck_components(path: Path, player: int, chosen: MultisetRules | None = None
     ]
 
 
-def card_sheet(paper: str, bleed: float = 0.0, cut_lines: bool = False, back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetOptions:
+def card_sheet(printing: Print) -> SheetOptions:
+    """The cards' sheets: on the print's paper, with its bleed, cut lines and backs' offset."""
     lay = draw.card_layout()
-    return SheetOptions(paper, bleed, cut_lines, back_offset, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
+    return SheetOptions(printing, printing.bleed, max_cols=lay.sheet_cols, max_rows=lay.sheet_rows, back_bleed=lay.back_bleed)
 
 
-def card_pages(
-    paper: str,
-    decks: list[list[Component]],
-    bleed: float = 0.0,
-    cut_lines: bool = False,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-) -> list[Drawing]:
+def card_pages(printing: Print, decks: list[list[Component]]) -> list[Drawing]:
     """Sheets of fronts, each followed by its backs, for each player's cards (`deck_components`).
 
     Each deck starts on a sheet of its own, so backs of two colours never meet at a cut."""
-    if not 0 <= bleed <= 10:
-        raise PnpError(f"--bleed: {bleed:g} mm is out of range; use 0 to 10 mm (3 mm is usual)", exit_code=2)
-    sheet = card_sheet(paper, bleed, cut_lines, back_offset)
+    sheet = card_sheet(printing)
     return [page for player, cards in enumerate(decks) for page in impose(cards, sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")]
 
 
@@ -105,29 +109,41 @@ def _sheets(cards: list[int], per_sheet: int) -> int:
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
+    printing = opts.printing
     chosen = load_format(options.rules) if options.rules is not None else None
     paths = options.decks or [deck_file("starter.deck")] * 2
-    # Each deck is read once: `--deck -` is standard input, which a second read would find empty.
-    decks = [deck_components(path, player, chosen, options.proto) for player, path in enumerate(paths)]
-    pages = card_pages(opts.paper, decks, options.bleed, options.cut_lines, options.back_offset)
+    # Each file is read once, however many decks it makes (the starter deck, by default, both);
+    # `--deck -` is standard input, which a second read would find empty, and which the file
+    # `./-` equals as a path: it is told apart by identity.
+    read: dict[tuple[bool, Path], tuple[dict[str, int], Warnings | None]] = {}
+    decks = []
+    for player, path in enumerate(paths):
+        key = (path is STDIN, path)
+        if key not in read:
+            read[key] = _read_deck(path, chosen, options.proto)
+        counts, warnings = read[key]
+        if warnings is not None:
+            warn(*warnings)  # each deck's, as when each was read on its own
+        decks.append(deck_components(counts, path, player, options.proto))
+    pages = card_pages(printing, decks)
     lay = draw.card_layout()
-    sheet = card_sheet(opts.paper, options.bleed, options.cut_lines, options.back_offset)
+    sheet = card_sheet(printing)
     grid = plan(lay.width, lay.height, sheet)  # as the sheets lay them out
     per_sheet = grid.cols * grid.rows
     about = f"{lay.width:g} x {lay.height:g} mm, {per_sheet} to a sheet: each player's deck (its Base and cards) with its own back."
     notes = []
-    if options.bleed:
+    if printing.bleed:
         bare = plan(lay.width, lay.height, replace(sheet, bleed=0.0))
         if bare.cols * bare.rows > per_sheet:
             cards = [len(deck) for deck in decks]  # the Base and the cards
             costs = f"{_sheets(cards, per_sheet)} sheets instead of {_sheets(cards, bare.cols * bare.rows)}"
-            notes.append(f"The {options.bleed:g} mm bleed leaves room for {per_sheet} cards a sheet, not {bare.cols * bare.rows}: {costs}.")
+            notes.append(f"The {printing.bleed:g} mm bleed leaves room for {per_sheet} cards a sheet, not {bare.cols * bare.rows}: {costs}.")
             warn(None, [warning("bleed-costs-sheets", notes[-1])])
     if options.proto:
         notes.append("A prototype: every card is marked PROTOTYPE, and the decks need not meet the format.")
     doc = document(
         "Power Lines - cards",
-        opts.paper,
+        printing,
         f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
         [Part("Cards", about, pages, duplex=True)],
         notes,
@@ -136,5 +152,5 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     return [
         pieces(NAME, doc.title, doc.pages, doc.hints),
         RuleSheet(GAME.rules, figures(), sheet_context()),
-        score_pad(GAME.scorepad, pad_page(opts.paper), pad_about),
+        score_pad(GAME.scorepad, pad_page(printing), pad_about),
     ]

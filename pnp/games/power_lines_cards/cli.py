@@ -10,6 +10,7 @@ import typer
 from ... import options as parse
 from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, fresh_seed, json_name, paper_size, print_findings
 from ...diagnostics import Diagnostic, rejected, shown
+from ...printing import Print
 from ...rules import MultisetRules
 from ...textfile import read_bytes
 from . import GAME
@@ -293,7 +294,7 @@ def report_deck(
     """
     from .report import write_report  # the drawing loads only for this command
 
-    diagnostics, written = write_report(file, rules, output, paper_size(paper), games, seed)
+    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed)
     if not as_json:
         typer.echo(written.line(), err=True)
     return Report(file, diagnostics, written.as_json(), written.source)

@@ -26,6 +26,7 @@ from ...draw.figures import legible
 from ...draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from ...printing import Print
 from ...rules import MultisetRules
 from ...textfile import STDIN
 from . import draw
@@ -82,19 +83,17 @@ def report_layout() -> ReportLayout:
 def report_page(
     deck: DeckReport,
     format: MultisetRules,
-    paper: str = "a4",
+    printing: Print,
     games: int = DEFAULT_GAMES,
     seed: int = DEFAULT_SEED,
     name: str = "deck",
     turns: int = DEFAULT_TURNS,
 ) -> Drawing:
     """The report of `deck` (as `rules.engine.validate_deck` read it, valid or not) under `format`,
-    on one page of `paper`; `name` is the deck's file name as the page shows it."""
+    on one page of the print's paper; `name` is the deck's file name as the page shows it."""
     lay = report_layout()
     sheet = sheet_layout()
-    if paper not in sheet.paper:
-        raise PnpError(f"--paper {paper}: use one of {', '.join(sheet.paper)}", exit_code=2)
-    size = sheet.paper[paper]
+    size = printing.size
     margin = sheet.margin + sheet.page_inset
     page = Drawing(size.width, size.height, title=f"Power Lines deck report: {name}")
     left, width, bottom = margin, size.width - 2 * margin, size.height - margin
@@ -109,7 +108,7 @@ def report_page(
     y = _charts(page, analysis, played, games, HAND_SIZE, left, y + lay.part_gap, width)
     y = _odds(page, analysis, played, left, y + lay.part_gap, width)
     if y > bottom + 1e-6:
-        raise ValueError(f"the deck report runs {y - bottom:.1f} mm past the foot of {paper} paper")
+        raise ValueError(f"the deck report runs {y - bottom:.1f} mm past the foot of {printing.paper} paper")
     return page
 
 
@@ -473,7 +472,7 @@ def write_report(
     deck_path: Path,
     rules_path: Path | None,
     output_path: Path | None,
-    paper: str = "a4",
+    printing: Print,
     games: int = DEFAULT_GAMES,
     seed: int = DEFAULT_SEED,
 ) -> tuple[tuple[Diagnostic, ...], Written]:
@@ -498,12 +497,12 @@ def write_report(
     check_file(output)  # never the deck itself, nor a folder or a place pnp cannot write
     report = validate_deck(data, chosen)
     name = "standard input" if deck_path is STDIN else shown(Path(deck_path).name)
-    page = report_page(report, chosen, paper, games, seed, name)
+    page = report_page(report, chosen, printing, games, seed, name)
     if kind == ".pdf":
         from ...draw.pdf import render_pdf
 
         write_file(output, render_pdf([page], title=page.title))
     else:
         write_file(output, report_html(page, page.title))
-    written = Written(Path(deck_path), output, chosen.name, report.valid, report.total, paper, games, seed, data)
+    written = Written(Path(deck_path), output, chosen.name, report.valid, report.total, printing.paper.value, games, seed, data)
     return report.diagnostics, written

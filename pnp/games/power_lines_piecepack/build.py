@@ -16,7 +16,7 @@ from .scorepad import score_pad as pad_page
 
 @dataclass(frozen=True)
 class Options:
-    bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = False
+    bw: Annotated[bool, parse.Flag("--bw", "Black and white.")] = parse.setting(False)
 
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
@@ -24,6 +24,6 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     about = f"A score pad for {GAME.made_by}: two matches of two games, to fill in by hand or on screen."
     return [
         RuleSheet(GAME.rules, figures(), sheet_context()),
-        score_pad(GAME.scorepad, pad_page(opts.paper), about),
-        *piecepack.build(opts, piecepack.Options(bw=options.bw, tiles="2-5")),
+        score_pad(GAME.scorepad, pad_page(opts.printing), about),
+        *piecepack.build(opts, piecepack.Options(tiles="2-5")),
     ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...diagnostics import Parsed
+from ...printing import Print
 from ...records import Argument, Board, Outcome, Random, RecordFormat, Score, Show
 from . import GAME
 from .engine import Score as Scored
@@ -33,10 +34,10 @@ def _score(grid: Grid, _: Grid | None) -> Outcome:
     return Outcome(f"{grid}\n{_table(result)}", result.as_json())
 
 
-def _draw(grid: Grid, shown_name: str, paper: str) -> tuple:
+def _draw(grid: Grid, shown_name: str, printing: Print) -> tuple:
     from .draw import show_page  # the drawing loads only to draw
 
-    page = show_page(grid, score(grid), f"Power Lines: {shown_name}", paper)
+    page = show_page(grid, score(grid), f"Power Lines: {shown_name}", printing)
     return page.page, page.scale
 
 

@@ -10,6 +10,7 @@ from ...draw.text import BOLD, REGULAR, cap_height, width_mm
 from ...piecepack.draw import piecepack_layout, scheme, tile_face
 from ...piecepack.model import SUITS
 from ...piecepack.symbols import suit_symbol
+from ...printing import COLOUR
 from ...resources import deck_file
 from .engine import LineScore, score
 from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
@@ -74,7 +75,7 @@ def figures() -> dict[str, Figure]:
 
 def _suit_key(y: float, width: float) -> list[Shape]:
     """The four suits in a row, each symbol in its colour with its name."""
-    sch = scheme(False)
+    sch = scheme(COLOUR)
     names = [(suit, suit.name.lower()) for suit in SUITS]
     slot = width / len(names)
     shapes: list[Shape] = []

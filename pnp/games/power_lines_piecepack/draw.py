@@ -17,6 +17,7 @@ from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
 from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_cutting
 from ...layouts import sheet_layout
 from ...piecepack.draw import piecepack_layout, tile_face
+from ...printing import Print
 from .engine import LineScore, Score
 from .files import SIZE, Grid
 
@@ -45,10 +46,10 @@ def winner_text(result: Score) -> str:
     return f"suits {result.suits}, values {result.values}: {outcome}"
 
 
-def show_page(grid: Grid, result: Score, title: str, paper: str) -> Shown:
-    """One page of `paper`: the heading, then the grid with every power line marked."""
+def show_page(grid: Grid, result: Score, title: str, printing: Print) -> Shown:
+    """One page of the print's paper: the heading, then the grid with every power line marked."""
     sheet = sheet_layout()
-    width, height = sheet.paper[paper].width, sheet.paper[paper].height
+    width, height = printing.size.width, printing.size.height
     margin = sheet.margin + GUARD  # inside the printable area, anti-aliased edges included
     room = width - 2 * margin
     tile = piecepack_layout().tile.size
@@ -63,7 +64,7 @@ def show_page(grid: Grid, result: Score, title: str, paper: str) -> Shown:
     k = 1.0 if k >= 1 else float(f"{k:.3f}")  # drawn at the scale the page prints
     *heading, (_, size, font, scale_y) = placed
     page.add(*(Text(margin, at, text, size, font, INK) for text, size, font, at in heading))
-    page.add(Text(margin, scale_y, scale_text(k, paper), size, font, INK))
+    page.add(Text(margin, scale_y, scale_text(k, printing), size, font, INK))
     side = SIZE * tile * k
     left = margin + (room - side - RIGHT) / 2
     top = y + 2.0 + ABOVE
@@ -99,11 +100,10 @@ def table_shapes(result: Score, left: float, top: float, width: float) -> list[S
     return shapes
 
 
-def scale_text(k: float, paper: str) -> str:
+def scale_text(k: float, printing: Print) -> str:
     if k >= 1:
         return "Tiles at true size (2 in, 50.8 mm): print at 100 %."
-    name = "A4" if paper == "a4" else paper.title()
-    return f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles with its marks does not fit on {name} paper."
+    return f"Tiles at {100 * k:.1f} % of true size: a 4 x 4 grid of 2 in tiles with its marks does not fit on {printing.paper.short} paper."
 
 
 def _heading(title: str, result: Score, room: float) -> list[tuple[str, float, str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...draw.scorepad import Block, Table, entry, heading, label, pad_page, tick
 from ...draw.shapes import Drawing
+from ...printing import Print
 from .engine import power_lines
 
 GAMES_A_MATCH = 2  # the rules' match: two games, the first player of the first moving second in the second
@@ -45,9 +46,9 @@ def _match(n: int) -> Block:
     return Block(f"Match {n}", f"match{n}", (tuple(_game(g) for g in range(1, GAMES_A_MATCH + 1)), (total,)))
 
 
-def score_pad(paper: str) -> Drawing:
+def score_pad(printing: Print) -> Drawing:
     notes = [
         "Each power line scores for the bigger match: the suits player gets the number of tiles sharing a suit, the values player",
         "those sharing a value; equal matches score nothing, two pairs count 2. Who moved first in game 1 moves second in game 2.",
     ]
-    return pad_page(paper, "Power Lines (piecepack) - score pad", notes, _match)
+    return pad_page(printing, "Power Lines (piecepack) - score pad", notes, _match)
