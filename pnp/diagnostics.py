@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Generic, Literal, NamedTuple, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 Severity = Literal["error", "warning"]
 T = TypeVar("T")
@@ -35,7 +35,7 @@ class Diagnostic:
         """`FILE:LINE:COL: severity: message`, safe to print: a whole-file finding is placed at 1:1."""
         return clean(f"{shown(file)}:{self.line or 1}:{self.column or 1}: {self.severity}: {self.message}")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return asdict(replace(self, line=self.line or 1, column=self.column or 1))
 
 
@@ -84,7 +84,7 @@ class PnpError(Exception):
         self.exit_code = exit_code
         self.file = file  # the input at fault, where there is one
 
-    def __reduce__(self) -> tuple:  # raised in a worker process, re-raised in the parent
+    def __reduce__(self) -> tuple[type[PnpError], tuple[object, ...]]:  # raised in a worker process, re-raised in the parent
         return PnpError, (str(self), self.exit_code, self.file)
 
 
@@ -96,7 +96,7 @@ class Rejected(PnpError):
         self.verdict, self.source = verdict, source
         super().__init__("\n".join([*report_lines(str(file), self.diagnostics), verdict]), 1, file)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[PnpError], tuple[object, ...]]:
         return Rejected, (self.file, self.diagnostics, self.verdict, self.source)
 
 

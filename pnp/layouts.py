@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache
-from typing import Annotated, TypeVar
+from typing import Annotated, TypeVar, cast
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
@@ -54,8 +54,13 @@ class SheetLayout(LayoutModel):
 M = TypeVar("M", bound=BaseModel)
 
 
-@cache
 def load_layout(name: str, model: type[M]) -> M:
+    # What _load_layout returns is a `model`; functools.cache keeps no type variable to say so.
+    return cast(M, _load_layout(name, model))
+
+
+@cache
+def _load_layout(name: str, model: type[BaseModel]) -> BaseModel:
     path = layout_file(f"{name}.toml")
     try:
         return model.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from typer import BadParameter
+from typer import BadParameter as BadParameter  # re-exported: a game's own parsers raise and catch it from here
 
 from .diagnostics import shown
 from .textfile import STDIN

@@ -34,7 +34,7 @@ from .diagnostics import PnpError, shown
 from .draw.document import PrintHints
 from .draw.shapes import Drawing
 from .printing import Print
-from .session import Pages, Staged, current
+from .session import Pages, Staged, current, ongoing
 
 MANIFEST = ".pnp-manifest.json"
 FORMATS = ("pdf", "svg")
@@ -114,14 +114,16 @@ def write_rendered(
 def hand_over() -> Staged:
     """What this process has staged, for another to write (the kit's worker processes, see
     pnp.kit); staging here starts afresh."""
-    building = current()
+    building = ongoing()
     staged, building.staged = building.staged or Staged(), Staged()
     return staged
 
 
 def take_over(staged: Staged) -> None:
     """Stage what another process handed over, as if it had been rendered here."""
-    mine = current().staged
+    mine = ongoing().staged
+    if mine is None:
+        raise RuntimeError("take_over() before begin(): nothing is being staged")
     mine.files.update(staged.files)
     mine.owners.update(staged.owners)
     mine.pages.update(staged.pages)
@@ -133,7 +135,7 @@ def take_over(staged: Staged) -> None:
 def commit() -> list[Path]:
     """Write every staged file; a file that is an input of this command stops it before anything is
     written. Returns the files removed: pages of an older, longer build."""
-    building = current()
+    building = ongoing()
     staged, building.staged = building.staged, None
     return _commit(staged) if staged is not None else []
 

@@ -38,7 +38,7 @@ from pydantic import (
     ValidatorFunctionWrapHandler,
     WrapValidator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .diagnostics import PnpError, shown
 from .textfile import decode, position, read_bytes, split_lines
@@ -54,7 +54,8 @@ Loc = tuple[str | int, ...]  # a key's path in the file: table keys, and list in
 def _count(value: object, handler: ValidatorFunctionWrapHandler) -> int:
     # "26", true, 2.5 and -1 are one mistake to the reader, so one message, with the range.
     try:
-        return handler(value)
+        count: int = handler(value)  # the handler validates a strict int
+        return count
     except ValidationError:
         quoted = isinstance(value, str) and value.isascii() and value.isdigit() and int(value) <= LIMIT
         fix = f"; write {value} without quotes" if quoted else ""
@@ -140,8 +141,8 @@ class MultisetRules(_Strict):
         for item in sorted({*self.copies.min, *self.copies.max} - {EVERY}) + [EVERY]:
             least, most = self.least(item), self._limit(self.copies.max, item)
             if most is not None and least > most:
-                key = ("copies", "min", item if item in self.copies.min else EVERY)
-                found.append((key, f"{impossible} at least {least} of {item} required, at most {most} allowed"))
+                at_key = ("copies", "min", item if item in self.copies.min else EVERY)
+                found.append((at_key, f"{impossible} at least {least} of {item} required, at most {most} allowed"))
         for item in self.banned:
             if self.least(item) > 0:
                 found.append((("banned",), f"{impossible} {item} is banned, but at least {self.least(item)} is required"))
@@ -247,17 +248,25 @@ class Violation:
     message: str
     amount: int = 0  # how many to add (>0) or remove (<0), where that applies
 
+    @property
+    def named(self) -> str:
+        """The item at fault, for a finding about one item (every code but wrong-total)."""
+        if self.item is None:
+            raise ValueError(f"a {self.code} finding is about the whole multiset, not one item")
+        return self.item
+
 
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 # What may hold brackets that do not nest: strings (four kinds) and comments.
 _TOML_SKIP = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]', re.DOTALL)
 
 
-def read_toml(path: Path) -> tuple[dict, str]:
+def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     """A TOML file's data and text; any problem is a PnpError naming the file, line and column."""
     text, problem = decode(read_bytes(path))
     if problem is not None:
         raise PnpError(problem.format(str(path)))
+    assert text is not None  # decode gives the text or the problem
     depth = 0
     for m in _TOML_SKIP.finditer(text):
         depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(m.group(), 0)
@@ -306,7 +315,7 @@ _EXPECTED = {
 _BOUNDS = {"greater_than_equal": "at least {ge}", "greater_than": "more than {gt}", "less_than_equal": "at most {le}", "less_than": "less than {lt}"}
 
 
-def _in_words(error: Any, model: type[BaseModel] | None) -> str:
+def _in_words(error: ErrorDetails, model: type[BaseModel] | None) -> str:
     """One pydantic error as a sentence a reader of the file can act on (the key is named by the caller)."""
     kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
     if kind in ("count", "name_type"):  # ours, already in words

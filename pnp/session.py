@@ -57,6 +57,14 @@ def current() -> Session | None:
     return _current.get()
 
 
+def ongoing() -> Session:
+    """The command's session, for what runs only inside one (a build's staging, its summary)."""
+    running = _current.get()
+    if running is None:
+        raise RuntimeError("not inside a pnp.session.session()")
+    return running
+
+
 def warn(file: Path | None, diagnostics: Iterable[Diagnostic], source: bytes | None = None) -> None:
     """Findings about `file` (None: about the command) for the command to show when it ends
     (outside a session: none)."""
@@ -68,8 +76,9 @@ def warn(file: Path | None, diagnostics: Iterable[Diagnostic], source: bytes | N
 @contextmanager
 def session() -> Iterator[Session]:
     """A new session for one command: nothing read, nothing staged."""
-    token = _current.set(Session())
+    new = Session()
+    token = _current.set(new)
     try:
-        yield _current.get()
+        yield new
     finally:
         _current.reset(token)

@@ -6,16 +6,16 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import typer
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from .diagnostics import plural, shown
-from .session import current
+from .session import ongoing
 
 SVG_PAGE = re.compile(r"(.+)-([0-9]{2,})\.svg")
 
@@ -39,7 +39,7 @@ class FileFacts:
 def facts(path: Path) -> FileFacts:
     """A file this command wrote: its size on disk, and its pages and print mode as its renderer
     counted them (none for a file without pages, such as HTML)."""
-    printed = current().printed.get(path)
+    printed = ongoing().printed.get(path)
     size = path.stat().st_size
     return FileFacts(path, size) if printed is None else FileFacts(path, size, printed.count, printed.duplex, printed.preview)
 
@@ -56,6 +56,7 @@ def summary_rows(paths: Iterable[Path]) -> list[tuple[str, str, str, str]]:
     root = Path(os.path.commonpath([p.parent for p in paths]))
     rows: list[tuple[str, str, str, str]] = []
     groups: dict[Path, list[FileFacts]] = {}
+    last: dict[Path, str] = {}  # the number of each group's last page
     total_pages = total_sheets = total_size = 0
     for path in paths:
         f = facts(path)
@@ -66,6 +67,7 @@ def summary_rows(paths: Iterable[Path]) -> list[tuple[str, str, str, str]]:
                 groups[key] = []
                 rows.append((str(key.relative_to(root)), "", "", ""))  # filled in below
             groups[key].append(f)
+            last[key] = m[2]
             continue
         if f.pages is not None:
             total_pages += f.pages
@@ -75,8 +77,7 @@ def summary_rows(paths: Iterable[Path]) -> list[tuple[str, str, str, str]]:
         key = root / row[0]
         if key in groups:
             pages = groups[key]
-            last = SVG_PAGE.fullmatch(pages[-1].path.name)[2]
-            rows[i] = (f"{row[0]}-01..{last}.svg" if len(pages) > 1 else f"{row[0]}-01.svg", str(len(pages)), "", size_text(sum(p.size for p in pages)))
+            rows[i] = (f"{row[0]}-01..{last[key]}.svg" if len(pages) > 1 else f"{row[0]}-01.svg", str(len(pages)), "", size_text(sum(p.size for p in pages)))
     rows.append((f"{len(paths)} file{'s' * (len(paths) != 1)}", str(total_pages), str(total_sheets), size_text(total_size)))
     return rows
 
@@ -85,7 +86,7 @@ def _n(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def print_summary(folder: Path, paths: list[Path], removed: list[Path] = ()) -> None:
+def print_summary(folder: Path, paths: list[Path], removed: Sequence[Path] = ()) -> None:
     """The table on stdout: PDF pages and sheets of paper are counted in the total, SVG pages not;
     then any file the build removed."""
     rows = summary_rows(paths)
@@ -93,7 +94,8 @@ def print_summary(folder: Path, paths: list[Path], removed: list[Path] = ()) -> 
     if not console.is_terminal:
         console = Console(file=sys.stdout, highlight=False, width=120, no_color=True)
     table = Table(title=f"pnp wrote {plural(len(paths), 'file')} into {shown(folder)}{os.sep}", title_justify="left", show_footer=False)
-    for column, justify in (("file", "left"), ("pages", "right"), ("sheets", "right"), ("size", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (("file", "left"), ("pages", "right"), ("sheets", "right"), ("size", "right"))
+    for column, justify in columns:
         table.add_column(column, justify=justify)
     for row in rows[:-1]:
         table.add_row(*row)

@@ -117,6 +117,7 @@ def load_text(data: bytes, parse: Callable[[str], Parsed[T]]) -> Parsed[T]:
     text, problem = decode(data)
     if problem is not None:
         return Parsed(None, [at_start(problem)])
+    assert text is not None  # decode gives the text or the problem
     return parse(text)
 
 

@@ -35,6 +35,7 @@ import json
 import math
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 MM_PER_UNIT = 25.4
 
@@ -57,10 +58,11 @@ TILE_TYPES = {"box": 0, "hex": 1, "circle": 2, "rounded": 3}
 CARD_GREY = {"r": 0.7132, "g": 0.7132, "b": 0.7132}  # TTS's own tint for new cards and decks
 WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}  # a tile's tint colours its edges, not its image
 
-Objects = Sequence[dict]
+Json = dict[str, Any]  # a JSON object of the saved file: an ObjectState, its Transform, ...
+Objects = Sequence[Json]
 
 
-def colour(hex_rgb: str) -> dict:
+def colour(hex_rgb: str) -> dict[str, float]:
     """'#rrggbb' -> TTS's ColorDiffuse, channels 0-1 to 4 places."""
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", hex_rgb):
         raise ValueError(f"colour {hex_rgb!r} is not #rrggbb")
@@ -74,7 +76,7 @@ def _num(x: float) -> float:
 
 def transform(
     at: tuple[float, float], rot: tuple[float, float, float] = (0.0, 180.0, 0.0), scale: tuple[float, float, float] = (1.0, 1.0, 1.0), y: float = SPAWN_Y
-) -> dict:
+) -> Json:
     """A Transform: `at` is (x, z) on the table in mm; rotations in degrees. rotY 180 is how TTS
     spawns objects, turned to face the first seat."""
     (x, z), (rx, ry, rz), (sx, sy, sz) = at, rot, scale
@@ -91,7 +93,7 @@ def transform(
     }
 
 
-def _object(name: str, nickname: str, tf: dict, tint: dict, **fields) -> dict:
+def _object(name: str, nickname: str, tf: Json, tint: dict[str, float], **fields: Any) -> Json:
     """The fields every ObjectState has, in TTS's order; GUID is filled in by saved_object."""
     return {
         "GUID": "",
@@ -125,7 +127,7 @@ def custom_deck(
     card_size_mm: tuple[float, float],
     back_is_hidden: bool = True,
     deck_no: int = 1,
-) -> dict:
+) -> Json:
     """A face-down "DeckCustom" of `cards`, (sheet index, nickname) from the top, drawn from one face
     sheet of cols x rows and one shared back; an index may repeat. One card is a lone "Card"."""
     if not (1 <= cols <= MAX_COLUMNS and 1 <= rows <= MAX_ROWS):
@@ -155,7 +157,7 @@ def custom_deck(
     }
     sideways = width > height  # the API's "sideways": zoom such cards landscape
 
-    def card(index: int, name: str) -> dict:
+    def card(index: int, name: str) -> Json:
         # CardID's hundreds name the CustomDeck entry, its units and tens the sheet slot.
         return _object(
             "Card", name, dict(tf), dict(CARD_GREY), Hands=True, CardID=deck_no * 100 + index, SidewaysCard=sideways, CustomDeck=copy.deepcopy(sheet)
@@ -177,7 +179,7 @@ def custom_deck(
     )
 
 
-def custom_tile(nickname: str, front_url: str, back_url: str, size_mm: tuple[float, float], shape: str, thickness_mm: float, at: tuple[float, float]) -> dict:
+def custom_tile(nickname: str, front_url: str, back_url: str, size_mm: tuple[float, float], shape: str, thickness_mm: float, at: tuple[float, float]) -> Json:
     """A two-faced "Custom_Tile". Stretch makes the image fill a square tile whatever its pixels,
     so scaleX and scaleZ alone set width and depth; the shape is cut from that square."""
     if shape not in TILE_TYPES:
@@ -194,7 +196,7 @@ def custom_tile(nickname: str, front_url: str, back_url: str, size_mm: tuple[flo
     return _object("Custom_Tile", nickname, tf, dict(WHITE), CustomImage=image)
 
 
-def custom_token(nickname: str, url: str, size_mm: tuple[float, float], thickness_mm: float, at: tuple[float, float]) -> dict:
+def custom_token(nickname: str, url: str, size_mm: tuple[float, float], thickness_mm: float, at: tuple[float, float]) -> Json:
     """A "Custom_Token": one image, cut round its opaque pixels, the same on both sides."""
     s = size_mm[1] / TOKEN_MM
     image = {
@@ -207,7 +209,7 @@ def custom_token(nickname: str, url: str, size_mm: tuple[float, float], thicknes
     return _object("Custom_Token", nickname, transform(at, scale=(s, 1.0, s)), dict(WHITE), CustomImage=image)
 
 
-def custom_board(nickname: str, url: str, size_mm: tuple[float, float], at: tuple[float, float]) -> dict:
+def custom_board(nickname: str, url: str, size_mm: tuple[float, float], at: tuple[float, float]) -> Json:
     """A locked "Custom_Board" at true size. TTS takes its aspect from the image and records it as
     WidthScale; 0 asks TTS to measure it on loading."""
     s = size_mm[1] / BOARD_MM
@@ -222,19 +224,19 @@ def custom_board(nickname: str, url: str, size_mm: tuple[float, float], at: tupl
     return board
 
 
-def pawn(nickname: str, colour_hex: str, at: tuple[float, float]) -> dict:
+def pawn(nickname: str, colour_hex: str, at: tuple[float, float]) -> Json:
     """TTS's built-in "PlayerPawn", tinted: its ColorDiffuse is its colour."""
     return _object("PlayerPawn", nickname, transform(at), colour(colour_hex))
 
 
-def custom_model(nickname: str, mesh_url: str, colour_hex: str, at: tuple[float, float], scale: float = 1.0) -> dict:
+def custom_model(nickname: str, mesh_url: str, colour_hex: str, at: tuple[float, float], scale: float = 1.0) -> Json:
     """A "Custom_Model" from an OBJ mesh, untextured and tinted by ColorDiffuse. Convex: TTS then
     builds a collider that moves; TypeIndex 0 is a generic model."""
     mesh = {"MeshURL": mesh_url, "DiffuseURL": "", "NormalURL": "", "ColliderURL": "", "Convex": True, "MaterialIndex": 0, "TypeIndex": 0, "CastShadows": True}
     return _object("Custom_Model", nickname, transform(at, scale=(scale, scale, scale)), colour(colour_hex), CustomMesh=mesh)
 
 
-def bag(nickname: str, objects: Objects, at: tuple[float, float]) -> dict:
+def bag(nickname: str, objects: Objects, at: tuple[float, float]) -> Json:
     """A "Bag" holding `objects`, taken out last in, first out (Bag.Order 0)."""
     return _object("Bag", nickname, transform(at), colour("#996633"), Bag={"Order": 0}, ContainedObjects=[copy.deepcopy(o) for o in objects])
 
@@ -267,7 +269,7 @@ def pyramid_obj(base_mm: float, height_mm: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _walk(objects: Objects) -> Iterator[dict]:
+def _walk(objects: Objects) -> Iterator[Json]:
     for obj in objects:
         yield obj
         yield from _walk(obj.get("ContainedObjects", []))

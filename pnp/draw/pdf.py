@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from io import BytesIO
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
@@ -28,7 +29,7 @@ def render_pdf(pages: list[Drawing], title: str = "", hints: PrintHints | None =
     buf = BytesIO()
     # invariant=1 drops the creation date and random document id: same input, same bytes.
     # The initial font is embedded too, so no page refers to an unembedded standard font.
-    c = canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=embedded(REGULAR), lang="en")
+    c = canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=embedded(REGULAR), lang="en")  # type: ignore[arg-type]  # types-reportlab: a float, not the font name it is
     c.setTitle(title)
     c.setSubject(hints.subject)
     c.setCreator("pnp")
@@ -189,12 +190,12 @@ class _Painter:
         (x0, y0), (x1, y1) = c.absolutePosition(f.x, f.y), c.absolutePosition(f.x + f.w, f.y + f.h)
         x, y, w, h = min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)
         # Form text is set in the viewer's own Helvetica: ReportLab's forms take only the 14 standard fonts.
-        look = dict(borderWidth=0, borderColor=None, fillColor=None, textColor=_colour("#000000"))
+        look: dict[str, Any] = dict(borderWidth=0, borderColor=None, fillColor=None, textColor=_colour("#000000"))
         if f.kind == "check":
             side = min(w, h)
-            c.acroForm.checkbox(name=f.name, x=x + (w - side) / 2, y=y + (h - side) / 2, size=side, fieldFlags="", **look)
+            c.acroForm.checkbox(name=f.name, x=x + (w - side) / 2, y=y + (h - side) / 2, size=side, fieldFlags="", **look)  # type: ignore[arg-type]  # types-reportlab: whole points only
         else:
-            c.acroForm.textfield(name=f.name, x=x, y=y, width=w, height=h, fontName="Helvetica", fontSize=f.size, **look)
+            c.acroForm.textfield(name=f.name, x=x, y=y, width=w, height=h, fontName="Helvetica", fontSize=f.size, **look)  # type: ignore[arg-type]  # types-reportlab: whole points only
 
 
 def _path(c: canvas.Canvas, ops):

@@ -59,7 +59,7 @@ def cap_height(size: float, font: str = REGULAR) -> float:
     """Height in mm of a capital letter at `size` pt, from the embedded face's own metrics."""
     from reportlab.pdfbase.pdfmetrics import getFont  # as above
 
-    return size * MM_PER_PT * getFont(embedded(font)).face.capHeight / 1000
+    return size * MM_PER_PT * getFont(embedded(font)).face.capHeight / 1000  # type: ignore[attr-defined]  # types-reportlab's Font has no .face; ReportLab's has
 
 
 def width_mm(text: str, font: str, size: float) -> float:

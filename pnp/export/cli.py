@@ -10,10 +10,11 @@ from __future__ import annotations
 import inspect
 import json
 import re
+from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
 from types import ModuleType
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -24,6 +25,9 @@ from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..options import TRIM_MAX
 from ..output import BuildOptions, begin, commit, write_rendered
 from ..pieces import Piece, TooSmall
+
+if TYPE_CHECKING:
+    from .printshop import Job
 
 app = App("export", help="A game's pieces as the files a print shop or Tabletop Simulator takes.", example="pnp export print-shop power-lines-cards -o shop")
 
@@ -55,6 +59,9 @@ def _entry(target: Any) -> Game:
 
 
 def _room(entry: Game) -> ModuleType:
+    """The module that lists the pieces of a target some `pnp export` command takes."""
+    if entry.export is None:
+        raise ValueError(f"{entry.id} has no export room")
     return entry.export.load()
 
 
@@ -70,7 +77,12 @@ def _given(function: Any, entry: Game, command: str, **wanted: Any) -> dict[str,
     return {name: value for name, value in wanted.items() if name in takes}
 
 
-def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, bleed: float | None, dpi: int | None):
+def _json_names(made: Iterable[Path]) -> list[str]:
+    """The files' names as the JSON reports them, sorted."""
+    return sorted(name for path in made if (name := json_name(path.name)) is not None)
+
+
+def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, bleed: float | None, dpi: int | None) -> Job:
     from .printshop import Job, presets
 
     known = presets()
@@ -78,7 +90,7 @@ def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, blee
         if preset is not None:
             raise PnpError("--trim: give a preset or a trim, not both", exit_code=2)
         base = known["actual"]
-        return Job("custom", tuple(trim), base.bleed if bleed is None else bleed, base.dpi if dpi is None else dpi)
+        return Job("custom", (trim[0], trim[1]), base.bleed if bleed is None else bleed, base.dpi if dpi is None else dpi)
     if preset is None:
         preset = next(name for name, p in known.items() if entry.id in p.targets)
     if preset not in known:
@@ -97,11 +109,11 @@ def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, blee
 )
 def print_shop(
     target: Annotated[
-        ShopTarget,
+        ShopTarget,  # type: ignore[valid-type]  # an Enum made at run time, from the registry
         typer.Argument(
             help="What to export: the card game's deck, the piecepack's tiles and coins, or Ley Lines' dominoes.", show_default=False, metavar="TARGET"
         ),
-    ],  # type: ignore[valid-type]
+    ],
     out: OutOption,
     preset: Annotated[
         str | None,
@@ -148,7 +160,7 @@ def print_shop(
         "bleed": job.bleed,
         "dpi": job.dpi,
         "pieces": sum(p.copies for p in pieces),
-        "files": sorted(json_name(p.name) for p in made),
+        "files": _json_names(made),
     }
     return Report(deck, result=result)
 
@@ -246,5 +258,5 @@ def tts(
             f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
             err=True,
         )
-    result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}
+    result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": _json_names(made)}
     return Report(decks[0] if decks else None, result=result)

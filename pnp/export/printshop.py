@@ -78,7 +78,7 @@ def files(pieces: list[Piece], job: Job, out: Path) -> dict[Path, bytes]:
         for p, _, design in sides
     ]
     pdf = render_pdf(drawn, title="Print-shop pieces")
-    first = {}  # each design's first page: the one rendered to its PNG
+    first: dict[str, int] = {}  # each design's first page: the one rendered to its PNG
     for number, (_, _, design) in enumerate(sides):
         first.setdefault(design.name, number)
     made = {out / PDF_NAME: pdf}

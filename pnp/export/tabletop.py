@@ -9,6 +9,7 @@ Every file name starts with the game's id, so several games can share one folder
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..draw.pdf import render_pdf
@@ -18,7 +19,7 @@ from ..pieces import Table
 from ..tts import saved_object
 
 
-def url_maker(out: Path, game_id: str, prefix: str | None):
+def url_maker(out: Path, game_id: str, prefix: str | None) -> Callable[[str], str]:
     """name -> the URL TTS loads it from."""
     if prefix is not None:
         return lambda name: f"{prefix.rstrip('/')}/{game_id}-{name}"
@@ -40,7 +41,7 @@ def files(table: Table, game_id: str, title: str, out: Path, prefix: str | None)
     images = [image for image in table.images if f"{image.name}.png" in named]
     for dpi in sorted({image.dpi for image in images}):
         these = [image for image in images if image.dpi == dpi]
-        pdf = render_pdf([Drawing(i.width, i.height, i.draw(), title=i.name) for i in these], title=title)
+        pdf = render_pdf([Drawing(i.width, i.height, list(i.draw()), title=i.name) for i in these], title=title)
         for image, png in zip(these, rasterise(pdf, dpi)):
             made[out / f"{game_id}-{image.name}.png"] = png
     for name in sorted(named & set(table.meshes)):

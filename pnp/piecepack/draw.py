@@ -342,7 +342,7 @@ def pawn_strip(suit: Suit, *, printing: Print = COLOUR) -> list[Shape]:
     ]
     for y, turn in ((p.foot, 180), (front_y, 0)):
         cx, cy = w / 2, y + p.height / 2
-        panel = [Rect(0, y, w, p.height, _fill(sch.suit(suit))), suit_symbol(suit, cx, cy, p.symbol_size, _fill(sch.paper))]
+        panel: list[Shape] = [Rect(0, y, w, p.height, _fill(sch.suit(suit))), suit_symbol(suit, cx, cy, p.symbol_size, _fill(sch.paper))]
         shapes.append(group(*panel, transform=rotate(turn, cx, cy)))
     shapes += [Line(0, y, w, y, fold) for y in (p.foot, front_y + p.height)]
     # The middle fold runs through the coloured panels, where only a light line shows.

@@ -55,7 +55,7 @@ def tts_images() -> list[Image]:
     tiles = [tile_design(f) for f in ALL_PIECES] + [TILE_BACK]
     ranks = [coin_designs(Face(r, SUITS[0]))[0] for r in range(6)]
     suits = [coin_designs(Face(0, s))[1] for s in SUITS]
-    return [Image(x.name, t, t, x.draw, TTS_DPI) for x in tiles] + [Image(x.name, d, d, x.draw, TTS_DPI) for x in ranks + suits]
+    return [Image(x.name, t, t, partial(x.draw, 0.0), TTS_DPI) for x in tiles] + [Image(x.name, d, d, partial(x.draw, 0.0), TTS_DPI) for x in ranks + suits]
 
 
 Url = Callable[[str], str]

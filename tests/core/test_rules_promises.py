@@ -150,6 +150,12 @@ def test_a_finding_that_is_no_one_items_fault_carries_no_amount():
     assert v.amount == 0
 
 
+def test_a_finding_names_its_item_and_one_about_the_whole_multiset_has_none_to_name():
+    assert Violation("too-few-copies", "Base", "0 copies of Base").named == "Base"
+    with pytest.raises(ValueError, match="wrong-total finding is about the whole multiset"):
+        _ = Violation("wrong-total", None, "5 counted").named
+
+
 # --- rules no multiset can keep are the file's fault, at the key at fault ----------------------
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pnp.draw.shapes import Drawing, Rect, Style
-from pnp.output import MANIFEST, BuildOptions, write_pages
+from pnp.output import MANIFEST, BuildOptions, commit, hand_over, take_over, write_pages
 from pnp.printing import Print
+from pnp.session import Staged, session
 
 runner = CliRunner()
 
@@ -98,3 +100,11 @@ def test_a_deck_name_that_is_not_text_is_drawn_escaped(tmp_path: Path):
     assert "mine\\xff\\x1b[1](2)" in text
     for svg in out.glob("*.svg"):
         xml.dom.minidom.parse(str(svg))  # well-formed
+
+
+def test_staging_outside_a_session_or_a_build_is_refused_by_name():
+    for call in (hand_over, commit, lambda: take_over(Staged())):
+        with pytest.raises(RuntimeError, match="not inside a pnp.session.session()"):
+            call()
+    with session(), pytest.raises(RuntimeError, match=r"take_over\(\) before begin\(\)"):
+        take_over(Staged())

@@ -14,6 +14,7 @@ and the rule sheet, and tested):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -103,7 +104,8 @@ class Flow:
 def flow(pos: Position, cairn: Space) -> Flow:
     """Follow a cairn's energy: always to the unvisited neighbour (domino half or tor) with the
     largest value not below the present one; never into a cairn; a tie stops it."""
-    here, level, visited, path = cairn, CAIRN_ENERGY, {cairn}, []
+    here, level, visited = cairn, CAIRN_ENERGY, {cairn}
+    path: list[Space] = []
     while True:
         options = []
         for near in neighbours(here):
@@ -139,7 +141,7 @@ class Reach:
 
 
 def reach(pos: Position) -> Reach:
-    def grow(seeds: set[Space], follows) -> frozenset[Space]:
+    def grow(seeds: set[Space], follows: Callable[[int, int], bool]) -> frozenset[Space]:
         found, todo = set(seeds), list(seeds)
         while todo:
             here = todo.pop()
@@ -231,11 +233,11 @@ def score_all(pos: Position) -> list[Scored]:
     until none reaches a tor (attenuation may open another cairn's way)."""
     events: list[Scored] = []
     while True:
-        reaching = [f for f in (flow(pos, c) for c in pos.cairns) if f.tor is not None]
+        reaching = [(f, f.tor) for f in (flow(pos, c) for c in pos.cairns) if f.tor is not None]
         if not reaching:
             return events
         gone: set[Space] = set()
-        for f in reaching:
+        for f, tor in reaching:
             cairn = pos.cairns[f.cairn]
             lost = []
             for half in f.path:
@@ -244,7 +246,7 @@ def score_all(pos: Position) -> list[Scored]:
                     gone.update((a, b))
                     lost.append((a, b))
             values = tuple((pos.halves[a], pos.halves[b]) for a, b in lost)
-            events.append(Scored(f.cairn, cairn.owner, cairn.value, f.tor, pos.tors[f.tor], f.path, tuple(lost), values))
+            events.append(Scored(f.cairn, cairn.owner, cairn.value, tor, pos.tors[tor], f.path, tuple(lost), values))
         for e in events[-len(reaching) :]:
             for a, _ in e.removed:
                 pos.remove(a)

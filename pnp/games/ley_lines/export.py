@@ -35,7 +35,7 @@ def table() -> Table:
     w, h = domino_size()
     board = board_drawing(PLAYERS)
     images = [Image("board", board.width, board.height, lambda: board.items, TTS_BOARD_DPI)]
-    images += [Image(d.name, w, h, d.draw, TTS_DPI) for d in [domino_design(x) for x in DOMINOES] + [DOMINO_BACK]]
+    images += [Image(d.name, w, h, partial(d.draw, 0.0), TTS_DPI) for d in [domino_design(x) for x in DOMINOES] + [DOMINO_BACK]]
     images += tts_images()
     coin = piecepack_layout().coin.diameter
 

@@ -54,7 +54,7 @@ class Game:
     scores: dict[str, int]
     cairns_placed: list[tuple[str, int, int]] = field(default_factory=list)  # owner, value, line
     tors_placed: int = 0
-    hands: dict[str, Counter] = field(default_factory=dict)  # known hands: what is left in each (no key at zero)
+    hands: dict[str, Counter[Domino]] = field(default_factory=dict)  # known hands: what is left in each (no key at zero)
     laid: dict[str, int] = field(default_factory=dict)  # dominoes each player has placed
     dealt: dict[Domino, tuple[str, int]] = field(default_factory=dict)  # domino -> (owner, line)
     played: dict[Domino, int] = field(default_factory=dict)  # domino -> line
@@ -223,7 +223,7 @@ def _deal(game: Game, item: DealItem) -> None:
     if item.owner in game.hands:
         raise _Breach("deal-twice", f"{item.owner} was already dealt dominoes", item.line, item.at["owner"])
     rules = domino_rules(game.n)
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for values, column in zip(item.dominoes, item.columns):
         d = domino(*values)
         counts[domino_name(d)] += 1

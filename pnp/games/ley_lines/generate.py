@@ -8,6 +8,7 @@ replay the `check` command uses, so a random game is legal by construction.
 from __future__ import annotations
 
 import random
+from collections.abc import Container
 
 from .board import Space, king_distance, name, neighbours
 from .engine import HAND, SUITS, domino_name, dominoes_in_play
@@ -22,6 +23,7 @@ def random_game(players: int, seed: int) -> tuple[Game, list[str]]:
     """The game and its record lines (without the players line)."""
     rng = random.Random(seed)
     suits = SUITS[:players]
+    lines: list[str]
     while True:
         # A crowded random set-up can leave no room for a tor; then set up again (still seeded).
         game, lines = new_game(suits), []
@@ -71,7 +73,7 @@ def _set_up(game: Game, lines: list[str], rng: random.Random) -> bool:
     return True
 
 
-def _touches(space: Space, pieces) -> bool:
+def _touches(space: Space, pieces: Container[Space]) -> bool:
     return any(near in pieces for near in neighbours(space))
 
 

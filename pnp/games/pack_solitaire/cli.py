@@ -7,6 +7,7 @@ import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -22,6 +23,7 @@ from .engine import LL, LR, MARKS, MEANINGS, SIZE, UL, UR, FacingPair, Layout, S
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
 from .generate import deal
 
+assert GAME.group is not None  # a game with commands has a command group
 app = App(
     GAME.group,
     help=f"{GAME.made_by}: 16 tiles from two piecepacks' coins, laid in a 4 x 4 grid. Deal, check, score, show and solve.",
@@ -37,7 +39,7 @@ def load_tiles(path: Path) -> TileSet:
     """A valid tile set, or the error that lists what is wrong with it."""
     data = read_bytes(path)
     parsed = parse_tiles(data)
-    if not parsed.valid:
+    if not parsed.valid or parsed.value is None:
         raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set ({plural(len(parsed.diagnostics), 'error')})", data)
     return parsed.value
 
@@ -174,7 +176,7 @@ def show_command(
     if output is not None:
         check_file(output)  # never an input, nor a folder or a place pnp cannot write
     parsed = parse_layout(data, tileset.tiles)
-    if parsed.diagnostics:
+    if parsed.diagnostics or parsed.value is None:
         if not as_json:
             typer.echo(f"{shown(layout)}: invalid layout, nothing shown ({plural(len(parsed.diagnostics), 'error')})", err=True)
         return Report(layout, parsed.diagnostics, source=data)
@@ -216,7 +218,7 @@ def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
         yield
         return
 
-    def stop(signum: int, frame: object) -> None:
+    def stop(signum: int, frame: FrameType | None) -> None:
         if not flag[0]:
             flag[0] = 1
         elif callable(previous):

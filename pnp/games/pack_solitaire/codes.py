@@ -30,7 +30,8 @@ REL = [[_WORTH[classify(_square(a), _square(b))] for b in range(7)] for a in ran
 
 
 def encode(tile: Tile) -> Codes:
-    return tuple(EMPTY if s is None else s.rank for s in tile)
+    ul, ur, ll, lr = (EMPTY if s is None else s.rank for s in tile)
+    return ul, ur, ll, lr
 
 
 def turns(codes: Codes) -> list[Codes]:

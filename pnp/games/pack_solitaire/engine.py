@@ -7,7 +7,7 @@ or None for the empty square. Only ranks matter when two squares face each other
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeVar
 
 from pnp.piecepack.model import Piece
 
@@ -15,6 +15,7 @@ Square = Piece | None
 Tile = tuple[Square, Square, Square, Square]
 Cell = tuple[int, int]
 Kind = Literal["match", "sum5", "wild", "invalid"]
+S = TypeVar("S")  # what a tile's squares hold: coins (Square) or the solver's codes (int)
 
 SIZE = 4
 UL, UR, LL, LR = range(4)
@@ -37,12 +38,13 @@ class Placement(NamedTuple):
 Layout = list[list[Placement | None]]
 
 
-def rotate(tile: Tile, deg: int) -> Tile:
+def rotate(tile: tuple[S, S, S, S], deg: int) -> tuple[S, S, S, S]:
     """The tile turned clockwise by `deg` degrees."""
     if deg not in (0, 90, 180, 270):
         raise ValueError(f"rotation must be 0, 90, 180 or 270 degrees, not {deg}")
+    new_ul, new_ur, new_ll, new_lr = _QUARTER_TURN
     for _ in range(deg // 90):
-        tile = tuple(tile[i] for i in _QUARTER_TURN)  # type: ignore[assignment]
+        tile = (tile[new_ul], tile[new_ur], tile[new_ll], tile[new_lr])
     return tile
 
 

@@ -22,13 +22,14 @@ from ...textfile import decode, tokens_by_line
 from .engine import SIZE, Layout, Placement, Tile, square_text
 
 TILE_IDS = range(1, 17)
+_ID_NAMES = [str(i) for i in TILE_IDS]
 PACKS = {"first": range(1, 9), "second": range(9, 17)}
 DEGREES = (0, 90, 180, 270)
 
 # The tile-set rules, for the shared multiset engine.
 ID_RULES = MultisetRules(
     name="Pack Solitaire",
-    items=[str(i) for i in TILE_IDS],
+    items=_ID_NAMES,
     total=Total(exactly=16),
     copies=Copies(min={"*": 1}, max={"*": 1}),
 )
@@ -81,11 +82,11 @@ def parse_tiles(data: bytes | str) -> Parsed[TileSet]:
         result.where[ident] = (line, column)
         shape = {"coin": sum(s is not None for s, _ in squares), "empty": sum(s is None for s, _ in squares)}
         for v in SQUARE_RULES.check(shape):
-            have = shape[v.item]
+            have = shape[v.named]
             found.append(
                 error(
                     "bad-tile",
-                    f"tile {ident} has {plural(have, 'coin' if v.item == 'coin' else 'empty square')}; every tile holds 3 coins and 1 empty square",
+                    f"tile {ident} has {plural(have, 'coin' if v.named == 'coin' else 'empty square')}; every tile holds 3 coins and 1 empty square",
                     line,
                     column,
                 )
@@ -139,8 +140,8 @@ def _tile_line(line: int, words: list[tuple[int, str]], found: list[Diagnostic])
 
 
 def _check_ids(id_count: dict[str, int], found: list[Diagnostic]) -> None:
-    wanted = {k: min(n, 1) for k, n in id_count.items() if k in ID_RULES.items}
-    missing = [v.item for v in ID_RULES.check(wanted) if v.code == "too-few-copies"]
+    wanted = {k: min(n, 1) for k, n in id_count.items() if k in _ID_NAMES}
+    missing = [v.named for v in ID_RULES.check(wanted) if v.code == "too-few-copies"]
     if missing:
         found.append(error("missing-tiles", f"tile{'s' * (len(missing) > 1)} {', '.join(missing)} missing: a tile set has tiles 1 to 16"))
 
@@ -161,7 +162,7 @@ def _check_pack(pack: str, placed: list[tuple[str, int, int]], found: list[Diagn
                 )
             )
         seen.setdefault(coin, (line, col))
-    missing = [v.item for v in PACK_RULES.check(counts) if v.code == "too-few-copies"]
+    missing = [v.named for v in PACK_RULES.check(counts) if v.code == "too-few-copies"]
     if missing and report_missing:
         found.append(error("missing-coins", f"tiles {ids[0]}-{ids[-1]} lack coin{'s' * (len(missing) > 1)} {', '.join(missing)} of the {pack} piecepack"))
 

@@ -135,9 +135,9 @@ def _excess(spaces: Mapping[Cell, Stack], cells: list[Cell]) -> list[Breach]:
     found = []
     # These rules only cap copies, so every violation is one item over its limit.
     for v in PYRAMID_RULES.check({item: len(where[pyramid]) for item, pyramid in named.items()}):
-        spots, most = where[named[v.item]], PYRAMID_RULES.max_copies(v.item)
+        spots, most = where[named[v.named]], PYRAMID_RULES.max_copies(v.named)
         found += [
-            Breach(cell, level, "too-many", f"{len(spots)} {named[v.item].name} pyramids ({v.item}) on the board; the game has only {most}")
+            Breach(cell, level, "too-many", f"{len(spots)} {named[v.named].name} pyramids ({v.item}) on the board; the game has only {most}")
             for cell, level in spots[most:]
         ]
     return found
@@ -218,7 +218,7 @@ def groups(board: Board) -> list[Group]:
 def score(board: Board) -> Result:
     found = groups(board)
     colours = tuple(ColourScore(colour, tuple(g for g in found if g.colour == colour)) for pair in board.players for colour in pair)
-    players = tuple(
+    one, two = (
         PlayerScore(
             number,
             pair,
@@ -227,7 +227,7 @@ def score(board: Board) -> Result:
         )
         for number, pair in enumerate(board.players, 1)
     )
-    return Result(colours, players, winner(*players))
+    return Result(colours, (one, two), winner(one, two))
 
 
 def winner(one: PlayerScore, two: PlayerScore) -> int | None:

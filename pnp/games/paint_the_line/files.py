@@ -199,7 +199,7 @@ def _stack(token: str, line: int, column: int, found: list[Diagnostic]) -> tuple
         if m[2] not in ("1", "2", "3"):
             found.append(error("bad-pips", f"'{brief(m[2])}' pips: a pyramid has 1 (small), 2 (medium) or 3 (large)", line, col + 1))
             ok = False
-        if ok:
+        if ok and colour is not None:  # ok: the colour is known
             stack.append(Pyramid(colour, int(m[2])))
             where.append((line, col))
     return (tuple(stack), where) if ok else None

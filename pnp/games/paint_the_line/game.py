@@ -27,6 +27,7 @@ Where the rules leave room, pnp reads them so (the README and the rule sheet say
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -176,7 +177,7 @@ NEIGHBOURS = {
 }
 
 
-def _walks(start: Cell, steps: int, passable) -> dict[Cell, tuple[Cell, ...]]:
+def _walks(start: Cell, steps: int, passable: Callable[[Cell], bool]) -> dict[Cell, tuple[Cell, ...]]:
     """Every space `steps` steps from `start`, never entering a space twice, passing only over
     spaces `passable` allows; each with the first route found (steps tried up, right, down, left)."""
     found: dict[Cell, tuple[Cell, ...]] = {}
@@ -288,7 +289,7 @@ def _pair(pair: tuple[Cell, Cell]) -> str:
     return f"{space_name(pair[0])} to {space_name(pair[1])}"
 
 
-def _and(cells) -> str:
+def _and(cells: Iterable[Cell]) -> str:
     names = [space_name(c) for c in cells]
     return ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -296,7 +297,7 @@ def _and(cells) -> str:
 # --- the record, line by line ---------------------------------------------------------------
 
 
-def _names(cells) -> str:
+def _names(cells: Iterable[Cell]) -> str:
     return ", ".join(space_name(c) for c in cells)
 
 
@@ -390,18 +391,18 @@ class _Lazy:
     def __init__(self, game: Game):
         self.game = game
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Move]:
         return iter(legal_moves(self.game))
 
 
-def _captures_now(moves) -> str:
+def _captures_now(moves: Iterable[Move]) -> str:
     pairs = list(dict.fromkeys((m.start, m.end) for m in moves))
     shown = ", ".join(f"{space_name(a)} to {space_name(b)}" for a, b in pairs[:SHOWN])
     more = f" ({len(pairs)} in all)" if len(pairs) > SHOWN else ""
     return f"captures now: {shown}{more}"
 
 
-def _from_here(moves, start: Cell, mover: Pyramid) -> str:
+def _from_here(moves: Iterable[Move], start: Cell, mover: Pyramid) -> str:
     ends = list(dict.fromkeys(m.end for m in moves if m.start == start))
     if ends:
         return f"from {space_name(start)} the {pyramid_name(mover)} can capture on {_names(ends)}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pnp.piecepack.model import Piece
 
@@ -39,7 +39,7 @@ class Score:
     values: int
     winner: Winner
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"suits": self.suits, "values": self.values, "winner": self.winner, "lines": [asdict(line) for line in self.lines]}
 
 

@@ -82,14 +82,14 @@ def end_of_file(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def parse_tile(text: str, line: int, column: int) -> tuple[Located | None, Diagnostic | None]:
+def parse_tile(text: str, line: int, column: int) -> Located | Diagnostic:
     """A tile of the game, or the reason the token is not one."""
     piece = Piece.parse(text)
     if piece is None:
-        return None, error("bad-tile", f"'{brief(text)}' is not a tile: write rank then suit, like 3S (ranks 2-5; suits S, M, C, A)", line, column)
+        return error("bad-tile", f"'{brief(text)}' is not a tile: write rank then suit, like 3S (ranks 2-5; suits S, M, C, A)", line, column)
     if piece.rank not in RANKS:
-        return None, error("unused-tile", f"'{text}': Power Lines uses only the 2, 3, 4 and 5 tiles, not nulls or aces", line, column)
-    return Located(piece, line, column), None
+        return error("unused-tile", f"'{text}': Power Lines uses only the 2, 3, 4 and 5 tiles, not nulls or aces", line, column)
+    return Located(piece, line, column)
 
 
 def check_tiles(placed: list[Located]) -> list[Diagnostic]:
@@ -102,13 +102,13 @@ def check_tiles(placed: list[Located]) -> list[Diagnostic]:
     missing: list[str] = []
     for v in TILE_RULES.check(counts):
         if v.code == "too-many-copies":
-            first, *again = seen[v.item]
+            first, *again = seen[v.named]
             found += [
                 error("duplicate-tile", f"{v.item} is used again (first at line {first.line}, column {first.column}); each tile is used once", p.line, p.column)
                 for p in again
             ]
         elif v.code == "too-few-copies":
-            missing.append(v.item)
+            missing.append(v.named)
         elif v.code == "wrong-total":
             found.append(error("wrong-total", f"{_tiles(TILE_RULES.counted_total(counts))} given; Power Lines uses exactly {len(TILES)}"))
         else:
@@ -139,9 +139,9 @@ def parse_grid(text: str) -> Parsed[Grid]:
             found.append(error("too-few-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, column + len(last)))
         row: list[Located] = []
         for column, token in tokens:
-            tile, problem = parse_tile(token, number, column)
-            if problem is not None:
-                found.append(problem)
+            tile = parse_tile(token, number, column)
+            if isinstance(tile, Diagnostic):
+                found.append(tile)
             else:
                 row.append(tile)
         rows.append(row)
@@ -214,9 +214,9 @@ def parse_record(text: str) -> Parsed[Grid]:
             column = len(line) - len(line.lstrip()) + 1
             problems.append(error("bad-placement", "expected a placement like '3S @ 0,0' (tile @ column,row)", number, column))
             continue
-        tile, problem = parse_tile(m["tile"], number, m.start("tile") + 1)
-        if problem is not None:
-            problems.append(problem)
+        tile = parse_tile(m["tile"], number, m.start("tile") + 1)
+        if isinstance(tile, Diagnostic):
+            problems.append(tile)
             continue
         placed.append(tile)
         spot = (int(m["column"]), int(m["row"]))

@@ -37,11 +37,12 @@ import time
 from pnp.games.pack_solitaire.codes import DEGREES, encode
 from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, Tile
 from pnp.games.pack_solitaire.solver.geometry import ORDER, c_geometry
-from pnp.games.pack_solitaire.solver.search import OutOfBudget, Search, Solution, fewer_tiles
+from pnp.games.pack_solitaire.solver.search import OutOfBudget, Search, fewer_tiles
+from pnp.games.pack_solitaire.solver.search import Solution as Solution  # the answer's type, for solve's callers
 from pnp.games.pack_solitaire.solver.tables import Tables
 
 try:
-    from pnp.games.pack_solitaire import _csearch
+    from pnp.games.pack_solitaire import _csearch  # type: ignore[attr-defined]  # a C extension hatch_build.py compiles: no source for mypy
 except ImportError:  # not compiled at install time: the Python engine does the work
     _csearch = None
 
@@ -77,6 +78,7 @@ def solve(
     codes = [encode(tiles[i]) for i in ids]
     engine = _engine(engine)
     tables = None
+    best_grid: list[int] | None
     if engine == "compiled" and len(codes) == SIZE * SIZE:
         flat = bytes(x for tile in codes for x in tile)
         seconds_left = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())

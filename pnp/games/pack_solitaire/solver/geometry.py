@@ -6,10 +6,18 @@ from __future__ import annotations
 
 import itertools
 from array import array
+from collections.abc import Callable
 from functools import cache
 
 from pnp.games.pack_solitaire.codes import NO_SQUARE, REL
-from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR
+from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR, Cell
+
+Facing = tuple[tuple[int, int], tuple[int, int]]  # two facing pairs of squares: (mine, its), (mine, its)
+# A lattice point with placed squares, at some depth: (known: their (position, square), where: their
+# slots, the number of slots, the pairs of slots, the table of point_max by the known codes, base 7).
+Group = tuple[tuple[tuple[int, int], ...], list[int], int, tuple[tuple[int, int], ...], list[int]]
+Plan = tuple[int, int, list[Group]]  # (the points with no placed square, the most the whole can be, the others)
+Neighbour = tuple[int, Facing, bool]  # (position, the squares facing, in the same quadrant)
 
 # Cells are visited quadrant by quadrant. Within a quadrant the order puts the
 # cell next to an earlier quadrant first, so that every cell has its placed
@@ -26,16 +34,16 @@ ORDER = [cell for quad in _QUADRANTS for cell in quad]
 POS = {cell: k for k, cell in enumerate(ORDER)}
 
 
-def _quadrant(cell: tuple[int, int]) -> int:
+def _quadrant(cell: Cell) -> int:
     return POS[cell] // 4
 
 
-def _block_pos(cell: tuple[int, int]) -> int:
+def _block_pos(cell: Cell) -> int:
     return (cell[0] % 2) * 2 + cell[1] % 2
 
 
 # Facing squares for a neighbour in each direction: (my square, its square).
-_FACING = {
+_FACING: dict[Cell, Facing] = {
     (0, -1): ((UL, UR), (LL, LR)),  # left neighbour
     (-1, 0): ((UL, LL), (UR, LR)),  # above
     (0, 1): ((UR, UL), (LR, LL)),  # right
@@ -43,7 +51,7 @@ _FACING = {
 }
 
 
-def _lattice_pairs():
+def _lattice_pairs() -> list[tuple[Cell, int, Cell, int, Cell]]:
     """Every facing pair as (cell a, square a, cell b, square b, lattice point)."""
     point_of = {UL: (0, 0), UR: (0, 1), LL: (1, 0), LR: (1, 1)}
     out = []
@@ -76,17 +84,18 @@ def point_max(codes: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> int
     return best
 
 
-def _loose_plan(depth: int, covered) -> tuple[int, list]:
+def _loose_plan(depth: int, covered: Callable[[Cell, Cell], bool]) -> Plan:
     """Bound pieces for the pairs not yet settled at `depth` and not covered by a
     quadrant bound, grouped by lattice point. Returns (the sum over points with no
     placed square, the most the whole can be, the points with placed squares)."""
     placed = set(ORDER[:depth])
-    by_point: dict = {}
+    by_point: dict[Cell, list[tuple[tuple[Cell, int], tuple[Cell, int]]]] = {}
     for a, sa, b, sb, point in PAIRS:
         if (a in placed and b in placed) or covered(a, b):
             continue
         by_point.setdefault(point, []).append(((a, sa), (b, sb)))
-    constant, most, groups = 0, 0, []
+    constant, most = 0, 0
+    groups: list[Group] = []
     for pairs in by_point.values():
         slots = sorted({s for pair in pairs for s in pair})
         index = {s: i for i, s in enumerate(slots)}
@@ -102,7 +111,7 @@ def _loose_plan(depth: int, covered) -> tuple[int, list]:
     return constant, constant + most, groups
 
 
-def _plans():
+def _plans() -> tuple[list[Plan], list[list[Neighbour]]]:
     """Per depth: the loose-pair plan, the inner pairs of the current quadrant already
     placed, and the placed neighbours of the cell to fill next."""
     plans = []
@@ -112,7 +121,7 @@ def _plans():
         plans.append(_loose_plan(d, lambda a, b: _quadrant(a) == _quadrant(b) >= q))
     neighbours = []
     for k, (r, c) in enumerate(ORDER):
-        here = []
+        here: list[Neighbour] = []
         for (dr, dc), squares in _FACING.items():
             p = POS.get((r + dr, c + dc))
             if p is not None and p < k:
@@ -144,7 +153,7 @@ TWO_TURNS = [_clockwise_turns(_block_pos(q[0]), _block_pos(q[1])) for q in _QUAD
 
 
 @cache
-def c_geometry() -> array:
+def c_geometry() -> array[int]:
     """The geometry above (and REL) as a flat list of C ints, for the compiled core (its
     read_geometry() reads them back in this order)."""
     out = [x for row in REL for x in row]

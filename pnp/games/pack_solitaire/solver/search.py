@@ -7,11 +7,17 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass
+from typing import TypeVar
 
-from pnp.games.pack_solitaire.codes import DEGREES, NO_SQUARE, REL
-from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR, Layout, Placement
+from pnp.games.pack_solitaire.codes import DEGREES, NO_SQUARE, REL, Codes
+from pnp.games.pack_solitaire.engine import LL, LR, SIZE, UL, UR, Cell, Layout, Placement
 from pnp.games.pack_solitaire.solver.geometry import LOOSE_BL_BR, NEIGHBOURS, PLANS, POS, ROW_ABOVE_BOTTOM, TWO_TURNS, point_max
-from pnp.games.pack_solitaire.solver.tables import Tables, quarter_turn
+from pnp.games.pack_solitaire.solver.tables import Candidate, Tables, quarter_turn
+
+K = TypeVar("K")
+V = TypeVar("V")
+Block = tuple[int, int, int, int]  # the oriented tiles of a quadrant: TL, TR, BL, BR
+Split = tuple[int, int, int, int]  # (capped score sum, BL tiles, BR tiles, capped BR score): Search.splits
 
 
 @dataclass
@@ -30,14 +36,14 @@ class OutOfBudget(Exception):
     pass
 
 
-class _Cache(dict):
+class _Cache(dict[K, V]):
     """A memo that empties itself when full: its values can always be computed again."""
 
     def __init__(self, most: int):
         super().__init__()
         self.most = most
 
-    def put(self, key, value) -> None:
+    def put(self, key: K, value: V) -> None:
         if len(self) >= self.most:
             self.clear()
         self[key] = value
@@ -46,7 +52,7 @@ class _Cache(dict):
 class Search:
     """Depth-first branch and bound over the cells in ORDER; pairs are counted once."""
 
-    def __init__(self, tables: Tables, best: int, best_grid, deadline: float | None, node_limit: int | None, stop: bytearray | None = None):
+    def __init__(self, tables: Tables, best: int, best_grid: list[int] | None, deadline: float | None, node_limit: int | None, stop: bytearray | None = None):
         self.t = tables
         self.best = best
         self.best_grid = best_grid
@@ -62,8 +68,8 @@ class Search:
         self.rel_top = [[REL[x][s[UL]] + REL[y][s[UR]] for s in sq] for x in range(7) for y in range(7)]
         self.rel_left = [[REL[x][s[UL]] + REL[y][s[LL]] for s in sq] for x in range(7) for y in range(7)]
         # Bounded caches: emptied when full, so memory does not grow with the search.
-        self.t_memo = _Cache(1 << 17)
-        self.split_memo = _Cache(1 << 11)  # a few kB each
+        self.t_memo: _Cache[tuple[int, int, int, int], int] = _Cache(1 << 17)
+        self.split_memo: _Cache[int, list[Split]] = _Cache(1 << 11)  # a few kB each
         self.first_bound: dict[int, int] = {}
 
     # -- bounds ------------------------------------------------------------
@@ -121,7 +127,7 @@ class Search:
                 beat = value
         return score + beat + LOOSE_BL_BR
 
-    def splits(self, mask: int, cap: int) -> list:
+    def splits(self, mask: int, cap: int) -> list[Split]:
         """The splits of 8 tiles into BL and BR as (capped score sum, BL, BR, capped BR
         score), best first."""
         key = mask << 4 | cap
@@ -141,18 +147,19 @@ class Search:
             self.split_memo.put(key, got)
         return got
 
-    def last_quadrant(self, mask: int, cap: int):
+    def last_quadrant(self, mask: int, cap: int) -> tuple[int, Block | None]:
         """Depth 12: the best BR outright, given TR above it and BL to its left.
         Returns (pairs gained, arrangement) or (negative, None)."""
         sq, grid = self.t.sq, self.grid
 
-        def sq_at(cell):
+        def sq_at(cell: Cell) -> Codes:
             return sq[grid[POS[cell]]]
 
         top_a = self.rel_top[7 * sq_at((1, 2))[LL] + sq_at((1, 2))[LR]]
         top_b = self.rel_top[7 * sq_at((1, 3))[LL] + sq_at((1, 3))[LR]]
         left_a = self.rel_left[7 * sq_at((2, 1))[UR] + sq_at((2, 1))[LR]]
         left_c = self.rel_left[7 * sq_at((3, 1))[UR] + sq_at((3, 1))[LR]]
+        arrangement: Block | None
         best, arrangement = -1000, None
         for s, a, b, c, d in self.t.arrangements.get(mask, ()):
             if s > cap:
@@ -214,7 +221,7 @@ class Search:
             self.first_bound[t] = got
         return got
 
-    def child_bound(self, k: int, mask: int, score: int, inner: int, cap: int | None, o: int):
+    def child_bound(self, k: int, mask: int, score: int, inner: int, cap: int | None, o: int) -> tuple[int, int | None, Block | None]:
         """Bound on the best layout through the child that put oriented tile o at position k.
         Returns (bound, cap for the child, the best last quadrant when it was solved)."""
         d = k + 1
@@ -245,12 +252,12 @@ class Search:
         if bound + loose_most <= self.best:
             return bound + loose_most, cap, None  # pruned without looking closer
         bound += self.loose(d)
-        if d == 8 and bound > self.best:
+        if d == 8 and bound > self.best and cap is not None:  # cap is set at depth 4, when TL is done
             bound = min(bound, self.bottom_half(mask, score, cap))
         return bound, cap, None
 
     # -- search ------------------------------------------------------------
-    def candidates(self, k: int) -> list:
+    def candidates(self, k: int) -> list[Candidate]:
         """Oriented tiles that may stand at position k next to the placed neighbours, as
         (pairs gained, pairs gained inside the quadrant, oriented tile), most gained first."""
         sq, grid = self.t.sq, self.grid
@@ -327,23 +334,23 @@ def fewer_tiles(
     # The objective is (tiles, matches) as one number: a tile outweighs any matches,
     # and a cell adds at most 4 matches (2 to the left, 2 above).
     per_tile, most_per_cell = 100, 100 + 4
-    best = [0, [None] * cells]  # the empty grid is the layout to beat
+    best_value, best_grid = 0, grid[:]  # the empty grid is the layout to beat
     nodes = 0
     # A turn that looks the same as an earlier turn of the tile is the same choice.
     turns = [o for o in range(4 * n) if sq[o] not in sq[o - o % 4 : o]]
 
     def run(k: int, mask: int, value: int) -> None:
-        nonlocal nodes
+        nonlocal nodes, best_value, best_grid
         nodes += 1
         if (node_limit is not None and nodes > node_limit) or (
             nodes & 1023 == 0 and ((deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop[0]))
         ):
             raise OutOfBudget
         if k == cells:
-            if value > best[0]:
-                best[:] = value, grid[:]
+            if value > best_value:
+                best_value, best_grid = value, grid[:]
             return
-        if value + most_per_cell * (cells - k) <= best[0]:
+        if value + most_per_cell * (cells - k) <= best_value:
             return
         left = grid[k - 1] if k % SIZE else None
         up = grid[k - SIZE] if k >= SIZE else None
@@ -367,7 +374,7 @@ def fewer_tiles(
         proven = none_full
     except OutOfBudget:
         proven = False
-    value, found = best
+    value, found = best_value, best_grid
     layout: Layout = [[None] * SIZE for _ in range(SIZE)]
     for k, o in enumerate(found):
         if o is not None:

@@ -9,6 +9,9 @@ import itertools
 from pnp.games.pack_solitaire.codes import REL, Codes, turns
 from pnp.games.pack_solitaire.engine import LL, LR, UL, UR
 
+Arrangement = tuple[int, int, int, int, int]  # (inner score, TL, TR, BL, BR oriented tiles) of a 2x2 block
+Candidate = tuple[int, int, int]  # (pairs gained, of them inside the quadrant, oriented tile): search.candidates
+
 
 def quarter_turn(o: int) -> int:
     """The oriented tile `o` (4 * tile + quarter turns) turned once more clockwise."""
@@ -30,7 +33,7 @@ class Tables:
         self.h = [REL[a[UR]][b[UL]] + REL[a[LR]][b[LL]] for a in sq for b in sq]
         self.v = [REL[a[LL]][b[UL]] + REL[a[LR]][b[UR]] for a in sq for b in sq]
         # Identical tiles are interchangeable: only the first unused one of a kind is tried.
-        first = {}
+        first: dict[tuple[int, ...], int] = {}
         self.twin_before = [first.setdefault(tuple(sq[4 * t]), t) for t in range(n)]
         for t in range(n):
             if self.twin_before[t] == t:
@@ -40,7 +43,7 @@ class Tables:
         if quads:
             self._quads(m)
         self.part_memo: list[int | None] = [None] * (1 << (n + 4))  # by mask << 4 | cap
-        self.cands: list[dict] = [{} for _ in range(16)]
+        self.cands: list[dict[tuple[int, ...], list[Candidate]]] = [{} for _ in range(16)]
 
     def _quads(self, m: int) -> None:
         """Every valid 2x2 arrangement of every 4-tile set, with its inner score.
@@ -52,8 +55,8 @@ class Tables:
         # right[o][t] and below[o][t]: the turns of tile t that may lie right of (below) the
         # oriented tile o, with the pair's score. One invalid pair makes a sum negative, so
         # blocks are built from valid pairs only.
-        right = [[[] for _ in range(n)] for _ in range(m)]
-        below = [[[] for _ in range(n)] for _ in range(m)]
+        right: list[list[list[tuple[int, int]]]] = [[[] for _ in range(n)] for _ in range(m)]
+        below: list[list[list[tuple[int, int]]]] = [[[] for _ in range(n)] for _ in range(m)]
         for o in range(m):
             for p in range(m):
                 if h[o * m + p] >= 0:
@@ -61,7 +64,7 @@ class Tables:
                 if v[o * m + p] >= 0:
                     below[o][p >> 2].append((p, v[o * m + p]))
         turn = [quarter_turn(o) for o in range(m)]
-        self.arrangements: dict[int, list] = {}
+        self.arrangements: dict[int, list[Arrangement]] = {}
         self.quad = [-1] * (1 << n)
         for tiles4 in itertools.combinations(range(n), 4):
             first, rest = tiles4[0], tiles4[1:]
@@ -81,7 +84,7 @@ class Tables:
             mask = sum(1 << t for t in tiles4)
             if not found:
                 continue
-            turned = []
+            turned: list[Arrangement] = []
             for s, a, b, c, d in found:
                 # Turning the block clockwise: BL goes to TL, TL to TR, BR to BL, TR to BR.
                 a2, b2, c2, d2 = turn[c], turn[a], turn[d], turn[b]
@@ -91,7 +94,7 @@ class Tables:
             self.arrangements[mask] = turned
             self.quad[mask] = turned[0][0]
         # For the partition bound: the 4-tile sets holding each tile as their lowest, best first.
-        self.quads_from = [[] for _ in range(n)]
+        self.quads_from: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (score, mask)
         for mask in self.arrangements:
             low = (mask & -mask).bit_length() - 1
             self.quads_from[low].append((self.quad[mask], mask))
@@ -99,7 +102,7 @@ class Tables:
             lst.sort(reverse=True)
         # Best score per set with given oriented tiles at block TL and TR: for the bound of
         # a quadrant with two tiles placed. (o_TL, o_TR) -> [(score, mask)], best first.
-        pairs: dict = {}
+        pairs: dict[tuple[int, int], dict[int, int]] = {}
         for mask, arr in self.arrangements.items():
             for s, a, b, _, _ in arr:
                 per = pairs.setdefault((a, b), {})
