@@ -162,15 +162,18 @@ def _cairn(game: Game, item: CairnItem) -> None:
             item.line,
             item.at["value"],
         )
+    _clear_of_cairns(game, item, "cairn-adjacent", "cairns may touch only diagonally")
+    game.pos.cairns[item.space] = Cairn(item.owner, item.value)
+    game.cairns_placed.append((item.owner, item.value, item.line))
+
+
+def _clear_of_cairns(game: Game, item: CairnItem | TorItem, code: str, rule: str) -> None:
+    """A cairn's or a tor's space: on the board, empty, and beside no cairn (`rule` says why not)."""
     _on_board(game, item.space, item.line, item.at["space"])
     _empty(game, item.space, item.line, item.at["space"])
     near = [s for s in neighbours(item.space) if s in game.pos.cairns]
     if near:
-        raise _Breach(
-            "cairn-adjacent", f"{name(item.space)} is next to the cairn on {name(near[0])}; cairns may touch only diagonally", item.line, item.at["space"]
-        )
-    game.pos.cairns[item.space] = Cairn(item.owner, item.value)
-    game.cairns_placed.append((item.owner, item.value, item.line))
+        raise _Breach(code, f"{name(item.space)} is next to the cairn on {name(near[0])}; {rule}", item.line, item.at["space"])
 
 
 def _tor(game: Game, item: TorItem) -> None:
@@ -196,13 +199,7 @@ def _tor(game: Game, item: TorItem) -> None:
             item.line,
             item.at["owner"],
         )
-    _on_board(game, item.space, item.line, item.at["space"])
-    _empty(game, item.space, item.line, item.at["space"])
-    near = [s for s in neighbours(item.space) if s in game.pos.cairns]
-    if near:
-        raise _Breach(
-            "tor-adjacent", f"{name(item.space)} is next to the cairn on {name(near[0])}; a tor may touch a cairn only diagonally", item.line, item.at["space"]
-        )
+    _clear_of_cairns(game, item, "tor-adjacent", "a tor may touch a cairn only diagonally")
     close = [s for s in game.pos.tors if king_distance(s, item.space) < TOR_SPACING]
     if close:
         raise _Breach(
