@@ -6,10 +6,11 @@ invalid input, a missing file, a usage error inside the command):
 
     {"schema": "pnp/1", "command", "file", "valid", "diagnostics": [...], ...result}
 
-where the result's fields (each command names its own) are null when the input is invalid; a
-command that takes several inputs always prints an array. Without `--json` the findings go to
-standard error through the one reporter (pnp.diagnostics.report_lines), with the offending line
-and a caret on a terminal. The exit code is 0 when every input is valid, 1 when one is not,
+where the result's fields are those of the command's `Result` model (`App.command(result=…)`),
+in its order, all null when the input is invalid (pnp.schema makes the JSON Schema of every
+envelope from those models); a command that takes several inputs always prints an array.
+Without `--json` the findings go to standard error through the one reporter
+(pnp.diagnostics.report_lines), with the offending line and a caret on a terminal. The exit code is 0 when every input is valid, 1 when one is not,
 2 when the command was used wrongly.
 """
 
@@ -25,9 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from typer.core import TyperCommand, TyperGroup
 
 from . import options
@@ -97,13 +99,50 @@ def paper_option(**more: Any) -> Any:
 PaperOption = Annotated[Paper | None, paper_option()]
 
 
+class Result(BaseModel):
+    """A command's JSON result: its fields, in the order its envelope prints them, each typed as
+    precisely as JSON Schema can say (pnp.schema makes the schema from these models).
+
+    Strict and closed: a field missing, one too many or of another type (a float for an int, a
+    tuple for a list, a Path for a string) is a bug, refused where the result is made. A command's
+    model is declared beside it and named in `App.command(result=…)`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
+
+
+def number(minimum: float | None = None, maximum: float | None = None) -> Any:
+    """A JSON number (between `minimum` and `maximum`, where given), kept as it is: a whole number
+    stays one, as json.dumps writes it (pydantic's `float` would turn 5 into 5.0)."""
+    bounds = Field(ge=minimum, le=maximum)
+    schema = {"type": "number"} | ({"minimum": minimum} if minimum is not None else {}) | ({"maximum": maximum} if maximum is not None else {})
+    return Annotated[Annotated[int, bounds] | Annotated[float, bounds], WithJsonSchema(schema)]
+
+
+Number = number()
+
+
+class Finding(Result):
+    """One diagnostic as an envelope lists it: a whole-file finding is placed at 1:1."""
+
+    severity: Literal["error", "warning"]
+    code: Annotated[str, Field(min_length=1)]
+    message: Annotated[str, Field(min_length=1)]
+    line: Annotated[int, Field(ge=1)]
+    column: Annotated[int, Field(ge=1)]
+
+
+# `diagnostics_omitted`: by code, how many findings an envelope leaves out (there only when some are).
+Omitted = Annotated[dict[Annotated[str, Field(min_length=1)], Annotated[int, Field(ge=1)]], Field(min_length=1)]
+
+
 @dataclass(frozen=True)
 class Report:
-    """What a command found in one input: its findings and, when the input is valid, its result."""
+    """What a command found in one input: its findings and, when the input is valid, its result
+    (an instance of the command's `Result` model)."""
 
     file: Path | str | None
     diagnostics: Sequence[Diagnostic] = ()
-    result: dict[str, Any] | None = None
+    result: Result | None = None
     source: bytes | None = None  # the input as read, for the reporter's excerpts
 
     @property
@@ -116,17 +155,25 @@ def json_name(file: Path | str | None) -> str | None:
     return None if file is None else os.fsencode(file).decode("utf-8", "backslashreplace")
 
 
-def envelope(command: str, fields: Sequence[str], report: Report) -> dict[str, Any]:
-    """The report as JSON. Its diagnostics are capped as the text's are (SHOWN_PER_CODE of a code);
-    `diagnostics_omitted`, there only when some are, counts the rest by code."""
-    found = {key: (report.result or {}).get(key) if report.valid else None for key in fields}
+def _typed(command: str, result: type[Result], report: Report) -> None:
+    """A report whose result is not of its command's model is a bug: refused, with or without --json."""
+    if report.result is not None and type(report.result) is not result:
+        raise TypeError(f"pnp {command}: its result is a {type(report.result).__name__}, where its contract says {result.__name__}")
+
+
+def envelope(command: str, result: type[Result], report: Report) -> dict[str, Any]:
+    """The report as JSON: its result's fields (all null when the input is invalid). Its diagnostics
+    are capped as the text's are (SHOWN_PER_CODE of a code); `diagnostics_omitted`, there only when
+    some are, counts the rest by code."""
+    _typed(command, result, report)
+    found = report.result.model_dump() if report.valid else dict.fromkeys(result.model_fields)  # type: ignore[union-attr]
     kept, omitted = capped(report.diagnostics)
     return {
         "schema": SCHEMA,
         "command": command,
         "file": json_name(report.file),
         "valid": report.valid,
-        "diagnostics": [d.as_json() for d in kept],
+        "diagnostics": [Finding(**d.as_json()).model_dump() for d in kept],
         **({"diagnostics_omitted": omitted} if omitted else {}),
         **found,
     }
@@ -151,10 +198,10 @@ def print_findings(report: Report) -> None:
 
 @dataclass(frozen=True)
 class Contract:
-    """What a command promises beside its own work: its name and the fields of its JSON result."""
+    """What a command promises beside its own work: its name and the model of its JSON result."""
 
     command: str  # as typed: `solitaire score`
-    fields: tuple[str, ...] = ()
+    result: type[Result]
     many: bool = False  # takes several inputs: its JSON is always an array
 
 
@@ -182,6 +229,8 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
         if contract is None or reports is None:
             return None
         reports = reports if isinstance(reports, list) else [reports]
+        for report in reports:
+            _typed(contract.command, contract.result, report)
         if as_json:
             _emit(contract, reports)
         else:
@@ -226,7 +275,7 @@ def _error_report(exc: PnpError, kwargs: dict[str, Any]) -> Report:
 
 
 def _emit(contract: Contract, reports: list[Report]) -> None:
-    objects = [envelope(contract.command, contract.fields, r) for r in reports]
+    objects = [envelope(contract.command, contract.result, r) for r in reports]
     typer.echo(json.dumps(objects if contract.many else objects[0], indent=2))
 
 
@@ -384,8 +433,9 @@ class App(typer.Typer):
     """A Typer whose commands and callbacks keep the contract (`friendly`), take -h, end their help
     with an example (`example=`), and whose flags show no value in help.
 
-    `name` names the command group as typed (`solitaire`); a command declares the fields of its
-    JSON result with `result=` and, if it takes several inputs, `many=True`."""
+    `name` names the command group as typed (`solitaire`); a command that keeps the contract
+    (--json, its envelope, its exit codes) declares the model of its JSON result with `result=`
+    and, if it takes several inputs, `many=True`."""
 
     def __init__(self, name: str = "", example: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("pretty_exceptions_enable", False)
@@ -402,9 +452,9 @@ class App(typer.Typer):
         self.callback()(lambda: None)
 
     def command(
-        self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any
+        self, name: str, *, example: str, result: type[Result] | None = None, many: bool = False, **kwargs: Any
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        contract = Contract(f"{self.group_name} {name}".strip(), tuple(result), many)
+        contract = None if result is None else Contract(f"{self.group_name} {name}".strip(), result, many)
         kwargs.setdefault("cls", type("Command", (Command,), {"contract": contract}))
         kwargs.setdefault("epilog", usage_example(example))
         register = super().command(name, **kwargs)

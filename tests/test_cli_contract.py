@@ -209,7 +209,8 @@ def test_a_command_line_pnp_cannot_parse_is_json_too(args):
     assert result.exit_code == 2
     data = json.loads(result.stdout)
     envelope = data[0] if isinstance(data, list) else data
-    jsonschema.validate(envelope, {**SCHEMA, "$ref": f"#/$defs/{args[0]} {args[1]}"})
+    one = {"$ref": f"#/$defs/{args[0]} {args[1]}"}
+    jsonschema.validate(data, {**SCHEMA, **(one if not isinstance(data, list) else {"type": "array", "items": one})})
     assert envelope["valid"] is False and envelope["diagnostics"][0]["code"] == "usage"
 
 

@@ -13,9 +13,10 @@ import typer
 from typer.testing import CliRunner
 
 from pnp import options
+from pnp.app import Result
 from pnp.diagnostics import Diagnostic, Parsed, error, plural
 from pnp.draw.shapes import Drawing, Text
-from pnp.records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show, record_commands
+from pnp.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
 from pnp.textfile import decode, tokens_by_line
 
 Item = tuple[int, int, int]  # line, column, number
@@ -68,9 +69,30 @@ def nonempty(items: list[Item], tally: Tally, needs: str) -> Diagnostic | None:
     return None if tally.numbers else error("empty", f"{needs} needs a number", 1, 1)
 
 
+class Numbers(Result):
+    numbers: list[int]
+    turns: int
+
+
+class Total(Result):
+    total: int
+    turns: int | None
+
+
+class Sum(Result):
+    total: int
+
+
+class Made(Result):
+    seed: int
+    count: int
+    record: str
+    output: str | None
+
+
 def score(total: int, tally: Tally | None) -> Outcome:
     after = f" after {plural(tally.turns, 'number')}" if tally is not None else ""
-    return Outcome(f"total {total}{after}", {"turns": tally.turns if tally else None, "total": total})
+    return Outcome(f"total {total}{after}", Total(turns=tally.turns if tally else None, total=total))
 
 
 def draw(tally: Tally, name: str, paper: str) -> tuple[Drawing, float | None]:
@@ -96,12 +118,12 @@ TALLY = RecordFormat(
     ),
     check=Check(
         help="Check that each number is larger than the last.",
-        fields=("numbers", "turns"),
-        told=lambda t: Outcome(plural(t.turns, "number"), {"turns": t.turns, "numbers": t.numbers}),
+        result=Numbers,
+        told=lambda t: Outcome(plural(t.turns, "number"), Numbers(turns=t.turns, numbers=t.numbers)),
     ),
-    score=Score(help="Add the numbers up.", fields=("total", "turns"), told=score),
+    score=Score(help="Add the numbers up.", result=Total, told=score),
     show=Show(help="Draw the numbers.", turn_zero="before the first number", draw=draw),
-    random=Random(help="Some numbers, in order.", example="pnp tally random --count 2", make=make),
+    random=Random(help="Some numbers, in order.", example="pnp tally random --count 2", make=make, result=Made),
 )
 
 runner = CliRunner()
@@ -202,9 +224,9 @@ def test_a_format_without_check_replay_or_board(tmp_path):
         example="pnp whole score a.tally",
         suffixes=(".tally",),
         parse=parse,
-        score=Score(help="Add up.", fields=("total",), told=lambda items, _: Outcome(str(sum(n for *_, n in items)), {"total": sum(n for *_, n in items)})),
-        show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), scaled=True),
-        random=Random(help="Make.", example="pnp whole random", make=make),
+        score=Score(help="Add up.", result=Sum, told=lambda items, _: Outcome(str(sum(n for *_, n in items)), Sum(total=sum(n for *_, n in items)))),
+        show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), result=DrawnScaled),
+        random=Random(help="Make.", example="pnp whole random", make=make, result=Made),
     )
     whole_app = record_commands(whole)
     listed = runner.invoke(whole_app, ["--help"]).stdout

@@ -16,9 +16,10 @@ from types import ModuleType
 from typing import Annotated, Any
 
 import typer
+from pydantic import Field
 
 from .. import options as parse
-from ..app import App, JsonOption, Report, json_name, print_warnings
+from ..app import App, JsonOption, Number, Report, Result, json_name, print_warnings
 from ..diagnostics import PnpError, plural, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..options import TRIM_MAX
@@ -90,9 +91,22 @@ def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, blee
     return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.dpi if dpi is None else dpi)
 
 
+class PrintShop(Result):
+    """`pnp export print-shop`: the target, the preset (`custom` for --trim), the cut size W, H in mm
+    (null: pnp's own sizes), the bleed in mm, the images' dpi, the pieces to order, and the files written."""
+
+    target: str
+    preset: str
+    trim: Annotated[list[Number], Field(min_length=2, max_length=2)] | None
+    bleed: Number
+    dpi: int
+    pieces: int
+    files: list[str]
+
+
 @app.command(
     "print-shop",
-    result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"),
+    result=PrintShop,
     example="pnp export print-shop power-lines-cards --deck mine.deck -o shop",
 )
 def print_shop(
@@ -141,15 +155,15 @@ def print_shop(
             f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}",
             err=True,
         )
-    result = {
-        "target": entry.id,
-        "preset": job.name,
-        "trim": list(job.trim) if job.trim else None,
-        "bleed": job.bleed,
-        "dpi": job.dpi,
-        "pieces": sum(p.copies for p in pieces),
-        "files": sorted(json_name(p.name) for p in made),
-    }
+    result = PrintShop(
+        target=entry.id,
+        preset=job.name,
+        trim=list(job.trim) if job.trim else None,
+        bleed=job.bleed,
+        dpi=job.dpi,
+        pieces=sum(p.copies for p in pieces),
+        files=sorted(json_name(p.name) for p in made),
+    )
     return Report(deck, result=result)
 
 
@@ -205,7 +219,17 @@ def _prefix(text: str | None) -> str | None:
     return text
 
 
-@app.command("tts", result=("game", "saved_object", "images", "objects", "files"), example="pnp export tts ley-lines -o tts")
+class Tabletop(Result):
+    """`pnp export tts`: the game, the saved object written, its images and objects, and the files written."""
+
+    game: str
+    saved_object: str
+    images: int
+    objects: int
+    files: list[str]
+
+
+@app.command("tts", result=Tabletop, example="pnp export tts ley-lines -o tts")
 def tts(
     target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]
     out: OutOption,
@@ -246,5 +270,5 @@ def tts(
             f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
             err=True,
         )
-    result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": sorted(json_name(p.name) for p in made)}
+    result = Tabletop(game=entry.id, saved_object=json_name(saved), images=images, objects=objects, files=sorted(json_name(p.name) for p in made))
     return Report(decks[0] if decks else None, result=result)

@@ -7,12 +7,27 @@ import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_kind, envelope, fresh_seed, json_name, paper_size, write_drawing
+from ...app import (
+    App,
+    JsonOption,
+    Number,
+    OutputOption,
+    PaperOption,
+    Report,
+    Result,
+    deliver,
+    drawing_kind,
+    envelope,
+    fresh_seed,
+    json_name,
+    paper_size,
+    write_drawing,
+)
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...textfile import read_bytes
@@ -32,6 +47,61 @@ TilesArg = Annotated[
 ]
 
 
+class Dealt(Result):
+    """`pnp solitaire deal`: the seed, the .tiles text, and where it was written (null: printed)."""
+
+    seed: int
+    tiles: str
+    output: str | None
+
+
+class Checked(Result):
+    """`pnp solitaire check`: a tile set is valid or not; its findings say why, and nothing else."""
+
+
+class Pairs(Result):
+    """The facing pairs of a layout by kind: ranks that match, that sum to 5, a wild (empty) square, and broken ones."""
+
+    match: int
+    sum5: int
+    wild: int
+    invalid: int
+
+
+class Scored(Result):
+    """`pnp solitaire score`: the tiles placed, the facing pairs by kind, and the score."""
+
+    tiles_placed: int
+    pairs: Pairs
+    score: int
+
+
+class Shown(Result):
+    """`pnp solitaire show`: what `score` says, the drawing written (null: the text view) and the
+    scale its tiles are drawn at (null: the text view)."""
+
+    tiles_placed: int
+    pairs: Pairs
+    score: int
+    output: str | None
+    scale: Number | None
+
+
+class Solved(Result):
+    """`pnp solitaire solve`: the best layout found (its score, tiles placed and text), whether it is
+    proven the best, the highest score any layout could reach, the seconds spent, the search engine
+    that ran (the compiled core or Python), and whether Ctrl-C stopped it."""
+
+    score: int
+    tiles_placed: int
+    proven_optimal: bool
+    bound: int
+    layout: str
+    seconds: Number
+    engine: Literal["compiled", "python"]
+    interrupted: bool
+
+
 def load_tiles(path: Path) -> TileSet:
     """A valid tile set, or the error that lists what is wrong with it."""
     data = read_bytes(path)
@@ -45,7 +115,7 @@ def deal_text(seed: int) -> str:
     return format_tiles(deal(seed), header=f"Pack Solitaire deal, seed {seed}\nmade by: pnp solitaire deal --seed {seed}")
 
 
-@app.command("deal", result=("seed", "tiles", "output"), example="pnp solitaire deal --seed 7 -o deal.tiles")
+@app.command("deal", result=Dealt, example="pnp solitaire deal --seed 7 -o deal.tiles")
 def deal_command(
     seed: Annotated[int | None, typer.Option("--seed", parser=parse.seed, help="Same seed, same deal; one is chosen if left out.")] = None,
     output: OutputOption = None,
@@ -55,10 +125,10 @@ def deal_command(
     seed = fresh_seed(seed, as_json)
     text = deal_text(seed)
     deliver(text, output, as_json)
-    return Report(None, result={"seed": seed, "tiles": text, "output": json_name(output)})
+    return Report(None, result=Dealt(seed=seed, tiles=text, output=json_name(output)))
 
 
-@app.command("check", example="pnp solitaire check deal.tiles")
+@app.command("check", result=Checked, example="pnp solitaire check deal.tiles")
 def check_command(tiles: TilesArg, as_json: JsonOption = False) -> Report:
     """Check a tile set: tiles 1-16, 3 coins and 1 empty square each, each pack's 24 coins once."""
     data = read_bytes(tiles)
@@ -66,7 +136,7 @@ def check_command(tiles: TilesArg, as_json: JsonOption = False) -> Report:
     if not as_json:
         verdict = "valid tile set" if tileset.valid else f"invalid, {plural(len(tileset.diagnostics), 'error')}"
         typer.echo(f"{shown(tiles)}: {verdict}")
-    return Report(tiles, tileset.diagnostics, {}, data)
+    return Report(tiles, tileset.diagnostics, Checked(), data)
 
 
 def _cell(cell: tuple[int, int]) -> str:
@@ -88,7 +158,7 @@ def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
     return result, broken
 
 
-@app.command("score", result=("tiles_placed", "pairs", "score"), example="pnp solitaire score deal.tiles my.layout")
+@app.command("score", result=Scored, example="pnp solitaire score deal.tiles my.layout")
 def score_command(
     tiles: TilesArg,
     layout: LayoutArg,
@@ -108,7 +178,7 @@ def score_command(
         typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
         broke = f"{plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules"
         typer.echo(f"score {result.score}" if not broken else f"{shown(layout)}: invalid layout, {broke}")
-    return Report(layout, broken, {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score}, data)
+    return Report(layout, broken, Scored(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score), data)
 
 
 STEP = 9  # characters from one tile to the next in the text view: 5 for its squares, 4 for the marks between
@@ -154,7 +224,7 @@ def _key() -> str:
     return "marks: " + ", ".join(f"{MARKS[k]} {MEANINGS[k]}" for k in MARKS)
 
 
-@app.command("show", result=("tiles_placed", "pairs", "score", "output", "scale"), example="pnp solitaire show deal.tiles best.layout -o best.pdf")
+@app.command("show", result=Shown, example="pnp solitaire show deal.tiles best.layout -o best.pdf")
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
@@ -197,11 +267,8 @@ def show_command(
         write_drawing(output, shown_page.page, as_json, scale)
     if broken and not as_json:
         typer.echo(f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules", err=True)
-    fields = {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score, "output": json_name(output), "scale": scale}
-    return Report(layout, broken, fields, data)
-
-
-SOLVE_FIELDS = ("score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine", "interrupted")
+    shown_result = Shown(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score, output=json_name(output), scale=scale)
+    return Report(layout, broken, shown_result, data)
 
 
 @contextmanager
@@ -235,7 +302,7 @@ def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
-@app.command("solve", result=SOLVE_FIELDS, example="pnp solitaire solve deal.tiles -o best.layout")
+@app.command("solve", result=Solved, example="pnp solitaire solve deal.tiles -o best.layout")
 def solve_command(
     tiles: TilesArg,
     time_limit: Annotated[
@@ -258,13 +325,16 @@ def solve_command(
     text = format_layout(solution.layout)
     if output is not None:
         write_file(output, text)
-    keys = ("score", "tiles_placed", "proven_optimal", "bound")
-    result = {k: getattr(solution, k) for k in keys} | {
-        "layout": text,
-        "seconds": round(solution.seconds, 3),
-        "engine": solution.engine,
-        "interrupted": interrupted,
-    }
+    result = Solved(
+        score=solution.score,
+        tiles_placed=solution.tiles_placed,
+        proven_optimal=solution.proven_optimal,
+        bound=solution.bound,
+        layout=text,
+        seconds=round(solution.seconds, 3),
+        engine=solution.engine,
+        interrupted=interrupted,
+    )
     report = Report(tiles, result=result)
     if not as_json:
         if solution.proven_optimal:
@@ -278,7 +348,7 @@ def solve_command(
     if interrupted:
         # Ctrl-C ends pnp with exit 130 (pnp.cli), here once the best layout so far is out.
         if as_json:
-            typer.echo(json.dumps(envelope("solitaire solve", SOLVE_FIELDS, report), indent=2))
+            typer.echo(json.dumps(envelope("solitaire solve", Solved, report), indent=2))
         if output is not None and not as_json:
             typer.echo(f"wrote {shown(output)}", err=True)
         typer.echo("pnp: interrupted", err=True)

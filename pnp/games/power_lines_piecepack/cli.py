@@ -10,15 +10,36 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...app import Result
 from ...diagnostics import Parsed
-from ...records import Argument, Board, Outcome, Random, RecordFormat, Score, Show
+from ...records import Argument, Board, DrawnScaled, Outcome, Random, RecordFormat, Score, Show
 from . import GAME
-from .engine import Score as Scored
-from .engine import score
+from .engine import Score as GridScore
+from .engine import Side, Winner, score
 from .files import Grid, load_grid, load_record, source_lines
 
 
-def _table(result: Scored) -> str:
+class PowerLine(Result):
+    """One of the ten lines: its name, its largest groups of one suit and of one value, who it scores
+    for (`none`: the groups are as large) and how much."""
+
+    name: str
+    suit_match: int
+    value_match: int
+    scores_for: Side
+    points: int
+
+
+class Scored(Result):
+    """`pnp power-lines score`: each player's points, the winner, and the ten lines."""
+
+    suits: int
+    values: int
+    winner: Winner
+    lines: list[PowerLine]
+
+
+def _table(result: GridScore) -> str:
     rows = [f"{'line':<12} {'suit':>4} {'value':>5}  scores"]
     for line in result.lines:
         verdict = "nobody" if line.scores_for == "none" else f"{line.scores_for} +{line.points}"
@@ -30,7 +51,7 @@ def _table(result: Scored) -> str:
 
 def _score(grid: Grid, _: Grid | None) -> Outcome:
     result = score(grid)
-    return Outcome(f"{grid}\n{_table(result)}", result.as_json())
+    return Outcome(f"{grid}\n{_table(result)}", Scored.model_validate(result.as_json()))
 
 
 def _draw(grid: Grid, shown_name: str, paper: str) -> tuple:
@@ -68,14 +89,14 @@ FORMAT = RecordFormat(
     ),
     score=Score(
         help="Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game.",
-        fields=("suits", "values", "winner", "lines"),
+        result=Scored,
         told=_score,
         refused=None,
     ),
     show=Show(
         help="Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much.",
         draw=_draw,
-        scaled=True,
+        result=DrawnScaled,
         refused="not a finished game, nothing drawn",
     ),
     random=Random(
