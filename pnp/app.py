@@ -9,9 +9,16 @@ invalid input, a missing file, a usage error inside the command):
 where the result's fields are those of the command's `Result` model (`App.command(result=…)`),
 in its order, all null when the input is invalid (pnp.schema makes the JSON Schema of every
 envelope from those models); a command that takes several inputs always prints an array.
-Without `--json` the findings go to standard error through the one reporter
-(pnp.diagnostics.report_lines), with the offending line and a caret on a terminal. The exit code is 0 when every input is valid, 1 when one is not,
-2 when the command was used wrongly.
+Without `--json`, everything said about the inputs takes one path, `say`, on standard error:
+for each input its findings through the one reporter (pnp.diagnostics.report_lines, with the
+offending line and a caret on a terminal), then its verdict line (`Report.verdict`: what the
+input is and what was or was not done with it: `game.ptl: invalid record, not scored (2 errors)`).
+A refusal raised as `Rejected` (pnp.diagnostics) becomes such a report; another PnpError's
+message is its verdict; the findings a command went on despite (pnp.session.warn) are said
+first, through the same printer, with or without --json. No command prints a verdict or a
+finding itself; standard output carries what a command makes (a record, a table, a layout).
+The exit code is 0 when every input is valid, 1 when one is not, 2 when the command was used
+wrongly.
 """
 
 from __future__ import annotations
@@ -33,9 +40,9 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from typer.core import TyperCommand, TyperGroup
 
 from . import options
-from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, report_lines, shown, wants_colour
+from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
-from .session import current, session
+from .session import session
 from .textfile import STDIN, STDIN_ONCE
 
 if TYPE_CHECKING:
@@ -140,10 +147,13 @@ class Report:
     """What a command found in one input: its findings and, when the input is valid, its result
     (an instance of the command's `Result` model)."""
 
-    file: Path | str | None
+    file: Path | str | None  # None: the findings are about the command itself
     diagnostics: Sequence[Diagnostic] = ()
     result: Result | None = None
     source: bytes | None = None  # the input as read, for the reporter's excerpts
+    # The line said after the findings, without --json (never in its envelope): what the input is
+    # and what was done with it, `FILE: invalid layout, not scored (3 errors)`; None: nothing.
+    verdict: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -179,20 +189,24 @@ def envelope(command: str, result: type[Result], report: Report) -> dict[str, An
     }
 
 
-def print_warnings() -> None:
-    """The findings this command went on despite (a prototype deck's), on standard error, always."""
-    reading = current()
-    colour = wants_colour(sys.stderr)
-    for file, found, source in reading.warnings if reading is not None else ():
-        lines = report_lines(str(file), found, source, colour=colour) if file is not None else [f"pnp: {d.severity}: {d.message}" for d in found]
-        for line in lines:
-            typer.echo(line, err=True)
+def refused(file: Path, found: Sequence[Diagnostic], source: bytes | None, words: str, result: Result | None = None) -> Report:
+    """The report of an input a command refuses: its findings, and the verdict every refusal has,
+    `FILE: WORDS (N errors)`, WORDS saying what it is and what was not done with it (`invalid
+    record, not scored`)."""
+    errors = sum(d.severity == "error" for d in found)
+    return Report(file, found, result, source, f"{shown(file)}: {words} ({plural(errors, 'error')})")
 
 
-def print_findings(report: Report) -> None:
-    """The report's findings on standard error, compiler-style (many of a kind summed up)."""
+def say(report: Report) -> None:
+    """The one printer of what a command says of an input, on standard error: its findings,
+    compiler-style (many of a kind summed up; about the command itself: `pnp: warning: ...`),
+    then its verdict line."""
     colour = wants_colour(sys.stderr)
-    for line in report_lines(str(report.file), report.diagnostics, report.source, colour=colour):
+    if report.file is None:
+        lines = [f"pnp: {d.severity}: {d.message}" for d in report.diagnostics]
+    else:
+        lines = report_lines(str(report.file), report.diagnostics, report.source, colour=colour)
+    for line in [*lines, *([report.verdict] if report.verdict is not None else [])]:
         typer.echo(line, err=True)
 
 
@@ -206,10 +220,11 @@ class Contract:
 
 
 def friendly(command: Callable[..., Any], contract: Contract | None = None) -> Callable[..., Any]:
-    """Run `command` under the contract: its reports printed and turned into an exit code, and a
-    PnpError a message (or, with --json, an envelope) instead of a traceback.
+    """Run `command` under the contract: its reports said (`say`) or printed as JSON and turned into
+    an exit code, and a PnpError the report of the input at fault instead of a traceback.
 
-    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.session).
+    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.session);
+    the findings it went on despite (`pnp.session.warn`) are said when it ends, before its reports.
     """
 
     @functools.wraps(command)
@@ -218,14 +233,17 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
         try:
             if sum(path is STDIN for path in _inputs(kwargs)) > 1:  # before anything is read
                 raise PnpError(STDIN_ONCE, exit_code=2, file=STDIN)
-            with session():
+            with session() as reading:
                 reports = command(*args, **kwargs)
         except PnpError as exc:
-            if not as_json:
-                _print_error(exc)
-                raise typer.Exit(exc.exit_code) from None
-            _emit(contract, [_error_report(exc, kwargs)])  # the input at fault: nothing else was checked
+            refusal = _refusal(exc, kwargs, as_json)  # the input at fault: nothing else was checked
+            if as_json:
+                _emit(contract, [refusal])  # type: ignore[arg-type]
+            else:
+                say(refusal)
             raise typer.Exit(exc.exit_code) from None
+        for file, found, source in reading.warnings:
+            say(Report(file, found, source=source))
         if contract is None or reports is None:
             return None
         reports = reports if isinstance(reports, list) else [reports]
@@ -235,20 +253,12 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
             _emit(contract, reports)
         else:
             for report in reports:
-                print_findings(report)
+                say(report)
         if not all(r.valid for r in reports):
             raise typer.Exit(1)
         return None
 
     return run
-
-
-def _print_error(exc: PnpError) -> None:
-    if isinstance(exc, Rejected):
-        print_findings(Report(exc.file, exc.diagnostics, source=exc.source))
-        typer.echo(clean(exc.verdict), err=True)
-    else:
-        typer.echo(clean(str(exc)), err=True)
 
 
 def _inputs(kwargs: dict[str, Any]) -> list[Any]:
@@ -265,11 +275,15 @@ def _inputs(kwargs: dict[str, Any]) -> list[Any]:
     return found
 
 
-def _error_report(exc: PnpError, kwargs: dict[str, Any]) -> Report:
+def _refusal(exc: PnpError, kwargs: dict[str, Any], as_json: bool) -> Report:
+    """A PnpError as the report of the input at fault: a Rejected's findings and verdict; another's
+    message as its verdict or, with --json, as its one finding (`usage` for exit 2, else `invalid`)."""
     if isinstance(exc, Rejected):
-        return Report(exc.file, exc.diagnostics)
+        return Report(exc.file, exc.diagnostics, source=exc.source, verdict=clean(exc.verdict))
     inputs = _inputs(kwargs)
     file = exc.file if exc.file is not None else (inputs[0] if inputs else None)
+    if not as_json:
+        return Report(file, verdict=clean(str(exc)))
     code = "usage" if exc.exit_code == 2 else "invalid"
     return Report(file, [Diagnostic("error", code, clean(str(exc)))])
 

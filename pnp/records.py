@@ -19,14 +19,17 @@ How the commands read a file:
 - A record that is read whole may still be refused by `score` and `show` (`incomplete`: Paint
   the Line's needs its four colours chosen).
 
-An input refused is reported with its findings at FILE:LINE:COL (exit 1), after one line saying
-what was not done with it (the command's `refused` words; a board in `score`: its findings alone).
+An input refused is reported with its findings at FILE:LINE:COL (exit 1), then its verdict:
+`FILE: invalid record, not scored (N errors)`: what the file is called when refused (the format's
+`invalid`, a board's own), and what was not done with it (`not scored`, `nothing drawn`; `check`
+says the first alone). A valid record's `check` verdict is `FILE: valid record: ` and what its
+format tells of it. pnp.app says them all (`say`), after the findings, on standard error.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
@@ -48,6 +51,7 @@ from .app import (
     fresh_seed,
     json_name,
     paper_size,
+    refused,
     write_drawing,
 )
 from .diagnostics import Diagnostic, Parsed, PnpError, plural, shown
@@ -117,6 +121,7 @@ class Board(Generic[PositionT]):
     is_record: Callable[[str], bool]  # for a name with neither suffix: is this text a record (else a board)?
     argument: Argument  # the file of a command that takes a record or a board
     drawn: bool = False  # `show` draws one too, as it draws a game (the format's game and position are one type)
+    invalid: str = "invalid board"  # what a verdict calls one refused: `FILE: invalid board, not scored (1 error)`
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,7 +140,6 @@ class Score(Generic[GameT, PositionT]):
     help: str
     result: type[Result]  # the model of its JSON result
     told: Callable[[PositionT, GameT | None], Outcome]  # the game is None for a board
-    refused: str | None = "invalid record, not scored"  # said of a refused record (None: its findings alone)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,7 +153,6 @@ class Show(Generic[GameT]):
     # The model of its JSON result: of SHOWN, `turn` where the format replays, then `output`, then
     # `scale` where its tiles are scaled to fit the paper (the drawing says how much).
     result: type[Result] = Drawn
-    refused: str = "invalid record, nothing drawn"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,6 +196,7 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
     help: str  # the group's
     example: str  # the group's
     suffixes: tuple[str, ...]  # a record file's; the first is the one help and examples name
+    invalid: str = "invalid record"  # what a verdict calls a record refused: `FILE: invalid record, not scored (1 error)`
     parse: Callable[[bytes], Parsed[RecordT]]
     replay: Callable[[RecordT, int | None], GameT] | None = None  # to turn N (None: all)
     position: Callable[[GameT], PositionT] = _identity  # what `score` scores of a game
@@ -235,14 +239,6 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
         if turn > game.turns:
             raise PnpError(f"--turn {turn}: {shown(path)} has only {plural(game.turns, 'turn')}", exit_code=2)
         return self.replay(read.record.value, turn)  # type: ignore[arg-type]
-
-
-def refused(path: Path, found: Sequence[Diagnostic], data: bytes, words: str | None, as_json: bool) -> Report:
-    """An input's report when a command refuses it; unless --json, first a line with `words` (what
-    it is and what was not done with it: `invalid record, not scored`) and the count of findings."""
-    if words and not as_json:
-        typer.echo(f"{shown(path)}: {words} ({plural(len(found), 'error')})", err=True)
-    return Report(path, found, source=data)
 
 
 # --- the commands ------------------------------------------------------------------------------
@@ -300,14 +296,12 @@ def _json() -> tuple[str, Any, Any]:
 
 def _check(app: App, fmt: RecordFormat[Any, Any, Any], check: Check[Any]) -> None:
     def run(**given: Any) -> Report:
-        path, as_json = given["record"], given["as_json"]
+        path = given["record"]
         read = fmt.read(path)
         if not read.valid:
-            return refused(path, read.found, read.data, "invalid record", as_json)
+            return refused(path, read.found, read.data, fmt.invalid)
         told = check.told(read.game)
-        if not as_json:
-            typer.echo(f"{shown(path)}: valid record: {told.text}")
-        return Report(path, [], told.result, read.data)
+        return Report(path, [], told.result, read.data, f"{shown(path)}: valid record: {told.text}")
 
     example = f"pnp {fmt.group} check game{fmt.suffixes[0]}"
     _command(app, "check", check.help, example, check.result, [_file(_record_argument(fmt)), _json()], run)
@@ -324,13 +318,13 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
         if fmt.is_record(path, data):
             read = fmt.read(path, data, needs="scoring")
             if not read.valid:
-                return refused(path, read.found, data, score.refused, as_json)
+                return refused(path, read.found, data, f"{fmt.invalid}, not scored")
             game = read.game
             position = fmt.position(game)
         else:
             parsed = fmt.board.parse(data)  # type: ignore[union-attr]
             if parsed.value is None:
-                return refused(path, parsed.diagnostics, data, None, as_json)
+                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, not scored")  # type: ignore[union-attr]
             position = parsed.value
         told = score.told(position, game)
         if not as_json:
@@ -355,12 +349,12 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
         if boards and not fmt.is_record(path, data):
             parsed = fmt.board.parse(data)  # type: ignore[union-attr]
             if parsed.value is None:
-                return refused(path, parsed.diagnostics, data, show.refused, as_json)
+                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, nothing drawn")  # type: ignore[union-attr]
             game = parsed.value
         else:
             read = fmt.read(path, data, needs="drawing")
             if not read.valid:
-                return refused(path, read.found, data, show.refused, as_json)
+                return refused(path, read.found, data, f"{fmt.invalid}, nothing drawn")
             game = fmt.at_turn(read, path, given.get("turn"))
         page, scale = show.draw(game, shown(path.name), paper)
         write_drawing(output, page, as_json, scale)

@@ -151,7 +151,7 @@ def test_check_a_valid_record(tmp_path):
     path = tmp_path / "a.tally"
     path.write_text("1 2\n# a comment\n5\n")
     result = invoke("check", str(path))
-    assert result.exit_code == 0 and result.stdout == f"{path}: valid record: 3 numbers\n"
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == f"{path}: valid record: 3 numbers\n"
     found = json.loads(invoke("check", str(path), "--json").stdout)
     assert list(found)[-2:] == ["numbers", "turns"] and found["numbers"] == [1, 2, 5] and found["valid"]
 
@@ -189,7 +189,7 @@ def test_score_refuses_a_record_that_is_incomplete_or_a_bad_board(tmp_path):
     assert result.exit_code == 1 and f"{empty}: invalid record, not scored (1 error)" in result.stderr
     assert f"{empty}:1:1: error: scoring needs a number" in result.stderr
     result = invoke("score", str(board))
-    assert result.exit_code == 1 and result.stderr.splitlines() == [f"{board}:1:1: error: a sum is `= N`"]
+    assert result.exit_code == 1 and result.stderr.splitlines() == [f"{board}:1:1: error: a sum is `= N`", f"{board}: invalid board, not scored (1 error)"]
 
 
 def test_show_draws_a_turn_and_refuses_one_past_the_last(tmp_path):
@@ -233,7 +233,7 @@ def test_a_format_without_check_replay_or_board(tmp_path):
     assert "│ check " not in listed and "│ score " in listed
     assert "--turn" not in runner.invoke(whole_app, ["show", "--help"]).stdout
     refused = runner.invoke(whole_app, ["score", "-"], input=b"3 1 x")
-    assert refused.exit_code == 1 and refused.stderr.splitlines() == ["-: invalid record, not scored (1 error)", "-:1:5: error: 'x' is not a whole number"]
+    assert refused.exit_code == 1 and refused.stderr.splitlines() == ["-:1:5: error: 'x' is not a whole number", "-: invalid record, not scored (1 error)"]
     result = runner.invoke(whole_app, ["show", "-", "-o", str(tmp_path / "x.svg"), "--json"], input=b"= 3")
     assert result.exit_code == 1 and json.loads(result.stdout)["diagnostics"][0]["code"] == "not-a-number"
 

@@ -19,7 +19,7 @@ import typer
 from pydantic import Field
 
 from .. import options as parse
-from ..app import App, JsonOption, Number, Report, Result, json_name, print_warnings
+from ..app import App, JsonOption, Number, Report, Result, json_name
 from ..diagnostics import PnpError, plural, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..options import TRIM_MAX
@@ -150,11 +150,7 @@ def print_shop(
     begin(out)
     made = files(pieces, job, out)
     removed = _write(f"export print-shop {entry.id}", made, out)
-    if not as_json:
-        typer.echo(
-            f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}",
-            err=True,
-        )
+    said = f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}"
     result = PrintShop(
         target=entry.id,
         preset=job.name,
@@ -164,7 +160,7 @@ def print_shop(
         pieces=sum(p.copies for p in pieces),
         files=sorted(json_name(p.name) for p in made),
     )
-    return Report(deck, result=result)
+    return Report(deck, result=result, verdict=said)
 
 
 def _too_small(exc: TooSmall, job: Any) -> str:
@@ -195,9 +191,7 @@ def _write(group: str, made: dict[Path, bytes], out: Path) -> list[Path]:
     there before and no longer makes (a card dropped from the deck): only its files, unchanged since.
     A build's files in the same folder, and another export's, stay."""
     write_rendered(group, made, BuildOptions(out=out), whole=True)
-    removed = commit()
-    print_warnings()
-    return removed
+    return commit()
 
 
 def _removed(paths: list[Path]) -> str:
@@ -265,10 +259,6 @@ def tts(
     saved = out / f"{entry.id}.json"
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
-    if not as_json:
-        typer.echo(
-            f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
-            err=True,
-        )
+    said = f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}"
     result = Tabletop(game=entry.id, saved_object=json_name(saved), images=images, objects=objects, files=sorted(json_name(p.name) for p in made))
-    return Report(decks[0] if decks else None, result=result)
+    return Report(decks[0] if decks else None, result=result, verdict=said)

@@ -26,6 +26,7 @@ from ...app import (
     fresh_seed,
     json_name,
     paper_size,
+    refused,
     write_drawing,
 )
 from ...diagnostics import error, plural, rejected, shown
@@ -102,12 +103,13 @@ class Solved(Result):
     interrupted: bool
 
 
-def load_tiles(path: Path) -> TileSet:
-    """A valid tile set, or the error that lists what is wrong with it."""
+def load_tiles(path: Path, not_done: str) -> TileSet:
+    """A valid tile set, or the error that lists what is wrong with it, and says what was `not_done`
+    with it: `FILE: invalid tile set, not scored (2 errors)`."""
     data = read_bytes(path)
     parsed = parse_tiles(data)
     if not parsed.valid:
-        raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set ({plural(len(parsed.diagnostics), 'error')})", data)
+        raise rejected(path, parsed.diagnostics, f"{shown(path)}: invalid tile set, {not_done} ({plural(len(parsed.diagnostics), 'error')})", data)
     return parsed.value
 
 
@@ -133,10 +135,9 @@ def check_command(tiles: TilesArg, as_json: JsonOption = False) -> Report:
     """Check a tile set: tiles 1-16, 3 coins and 1 empty square each, each pack's 24 coins once."""
     data = read_bytes(tiles)
     tileset = parse_tiles(data)
-    if not as_json:
-        verdict = "valid tile set" if tileset.valid else f"invalid, {plural(len(tileset.diagnostics), 'error')}"
-        typer.echo(f"{shown(tiles)}: {verdict}")
-    return Report(tiles, tileset.diagnostics, Checked(), data)
+    if not tileset.valid:
+        return refused(tiles, tileset.diagnostics, data, "invalid tile set", Checked())
+    return Report(tiles, tileset.diagnostics, Checked(), data, f"{shown(tiles)}: valid tile set")
 
 
 def _cell(cell: tuple[int, int]) -> str:
@@ -149,6 +150,11 @@ LayoutArg = Annotated[
         help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT", parser=parse.input_path
     ),
 ]
+
+
+def _broken(layout: Path, broken: list) -> str | None:
+    """A layout's verdict when its facing pairs break the rules (None when none does)."""
+    return f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules" if broken else None
 
 
 def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
@@ -165,20 +171,19 @@ def score_command(
     as_json: JsonOption = False,
 ) -> Report:
     """Check every facing pair of a layout and score it (each matching pair counts from both tiles: 2 points)."""
-    tileset = load_tiles(tiles)
+    tileset = load_tiles(tiles, "not scored")
     data = read_bytes(layout)
     parsed = parse_layout(data, tileset.tiles)
     if parsed.diagnostics:
-        if not as_json:
-            typer.echo(f"{shown(layout)}: invalid layout, {plural(len(parsed.diagnostics), 'error')}")
-        return Report(layout, parsed.diagnostics, source=data)
+        return refused(layout, parsed.diagnostics, data, "invalid layout, not scored")
     result, broken = _scored(tileset, parsed.value)
     if not as_json:
         p = result.pairs
         typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
-        broke = f"{plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules"
-        typer.echo(f"score {result.score}" if not broken else f"{shown(layout)}: invalid layout, {broke}")
-    return Report(layout, broken, Scored(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score), data)
+        if not broken:
+            typer.echo(f"score {result.score}")
+    scored = Scored(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score)
+    return Report(layout, broken, scored, data, _broken(layout, broken))
 
 
 STEP = 9  # characters from one tile to the next in the text view: 5 for its squares, 4 for the marks between
@@ -238,15 +243,13 @@ def show_command(
     if output is not None:
         drawing_kind(output)
         size = paper_size(paper)  # read only to draw: the text view takes no paper
-    tileset = load_tiles(tiles)
+    tileset = load_tiles(tiles, "nothing shown")
     data = read_bytes(layout)
     if output is not None:
         check_file(output)  # never an input, nor a folder or a place pnp cannot write
     parsed = parse_layout(data, tileset.tiles)
     if parsed.diagnostics:
-        if not as_json:
-            typer.echo(f"{shown(layout)}: invalid layout, nothing shown ({plural(len(parsed.diagnostics), 'error')})", err=True)
-        return Report(layout, parsed.diagnostics, source=data)
+        return refused(layout, parsed.diagnostics, data, "invalid layout, nothing shown")
     placed = parsed.value.layout
     result, broken = _scored(tileset, parsed.value)
     pairs = classified_pairs(tileset.tiles, placed)
@@ -265,10 +268,8 @@ def show_command(
         shown_page = show_layout_page(size, heading, tileset.tiles, placed, pairs)
         scale = shown_page.scale
         write_drawing(output, shown_page.page, as_json, scale)
-    if broken and not as_json:
-        typer.echo(f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules", err=True)
     shown_result = Shown(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score, output=json_name(output), scale=scale)
-    return Report(layout, broken, shown_result, data)
+    return Report(layout, broken, shown_result, data, _broken(layout, broken))
 
 
 @contextmanager
@@ -315,7 +316,7 @@ def solve_command(
     Ctrl-C stops the search: it prints the best layout found so far (and writes it with -o), not proven, exit 130."""
     from .solver import solve  # the solver loads only when asked for
 
-    tileset = load_tiles(tiles)
+    tileset = load_tiles(tiles, "not solved")
     if output is not None:
         check_file(output)  # before the search: a long solve must not end in an unwritable file
     flag = bytearray(1)

@@ -9,9 +9,10 @@ import typer
 from pydantic import Field
 
 from ... import options as parse
-from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, number, paper_size, print_findings
+from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, number, paper_size
 from ...diagnostics import Diagnostic, rejected, shown
 from ...rules import MultisetRules
+from ...session import warn
 from ...textfile import read_bytes
 from . import GAME
 from .analysis.compare import compare
@@ -69,9 +70,7 @@ def validate(
     reports = []
     for path, data in contents:
         report = validate_deck(data, chosen)
-        if not as_json:
-            typer.echo(report.verdict(shown(path)))
-        reports.append(Report(path, report.diagnostics, Validated(total=report.total, counts=report.counts), data))
+        reports.append(Report(path, report.diagnostics, Validated(total=report.total, counts=report.counts), data, report.verdict(shown(path))))
     return reports
 
 
@@ -297,10 +296,10 @@ def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
 
 
 def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[Diagnostic]:
-    """The second deck's warnings: printed under its own name, or (--json, one envelope) carried
-    in the first's findings, its name leading each message."""
+    """The second deck's warnings: said under its own name (pnp.session.warn), or (--json, one
+    envelope) carried in the first's findings, its name leading each message."""
     if not as_json:
-        print_findings(Report(path, deck.warnings, source=data))
+        warn(path, deck.warnings, data)
         return []
     return [Diagnostic(d.severity, d.code, f"{json_name(path)}: {d.message}", d.line, d.column) for d in deck.warnings]
 
@@ -546,9 +545,7 @@ def report_deck(
     from .report import write_report  # the drawing loads only for this command
 
     diagnostics, written = write_report(file, rules, output, paper_size(paper), games, seed)
-    if not as_json:
-        typer.echo(written.line(), err=True)
-    return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source)
+    return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source, written.line())
 
 
 class RandomDeck(Result):

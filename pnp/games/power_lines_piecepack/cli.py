@@ -79,6 +79,7 @@ FORMAT = RecordFormat(
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
     example="pnp power-lines score game.record",
     suffixes=(".record",),
+    invalid="not a finished game",  # a record or grid refused: `FILE: not a finished game, not scored (2 errors)`
     parse=load_record,
     board=Board(
         suffixes=(".grid",),
@@ -86,18 +87,17 @@ FORMAT = RecordFormat(
         is_record=_placements,
         argument=Argument("GAME", "A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input."),
         drawn=True,
+        invalid="not a finished game",
     ),
     score=Score(
         help="Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game.",
         result=Scored,
         told=_score,
-        refused=None,
     ),
     show=Show(
         help="Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much.",
         draw=_draw,
         result=DrawnScaled,
-        refused="not a finished game, nothing drawn",
     ),
     random=Random(
         help="A whole random game as a .record: each turn a tile left and a legal spot, drawn at random.",
