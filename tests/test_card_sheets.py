@@ -8,6 +8,7 @@ import pypdfium2
 import pytest
 
 from pnp.diagnostics import PnpError
+from pnp.documents import write_documents
 from pnp.draw.text import fit
 from pnp.games.power_lines_cards.build import Options, build
 from pnp.output import BuildOptions
@@ -25,7 +26,8 @@ DECK = 27  # the Base and 26 cards
 
 def _build(tmp_path: Path, paper="a4", formats=("pdf",), **kw) -> Path:
     out = tmp_path / paper
-    build(BuildOptions(paper, formats, out), Options(**kw))
+    opts = BuildOptions(paper, formats, out)
+    write_documents(build(opts, Options(**kw)), opts)  # a build returns its documents; the writer writes them
     return out / "power-lines-cards.pdf"
 
 
@@ -173,7 +175,8 @@ def test_cut_lines_run_along_every_cut(tmp_path):
 
 def test_builds_are_byte_identical(tmp_path):
     for run in ("a", "b"):
-        build(BuildOptions("a4", ("pdf", "svg"), tmp_path / run))
+        opts = BuildOptions("a4", ("pdf", "svg"), tmp_path / run)
+        write_documents(build(opts), opts)
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
     assert "power-lines-cards.pdf" in names and "power-lines-cards-01.svg" in names
     for name in names:
@@ -181,7 +184,8 @@ def test_builds_are_byte_identical(tmp_path):
 
 
 def test_svg_is_sized_in_mm(tmp_path):
-    build(BuildOptions("letter", ("svg",), tmp_path))
+    opts = BuildOptions("letter", ("svg",), tmp_path)
+    write_documents(build(opts), opts)
     head = (tmp_path / "power-lines-cards-01.svg").read_text()[:400]
     assert 'width="215.9mm"' in head and 'height="279.4mm"' in head
     assert not (tmp_path / "power-lines-cards.pdf").exists()
@@ -200,7 +204,8 @@ def test_invalid_deck_is_reported_not_printed(tmp_path):
     bad = tmp_path / "bad.deck"
     bad.write_text("3 5\n2 eleven\n")
     with pytest.raises(PnpError, match=r"bad.deck:2:3: error"):
-        build(BuildOptions("a4", ("pdf",), tmp_path / "out"), Options(decks=[bad]))
+        opts = BuildOptions("a4", ("pdf",), tmp_path / "out")
+        write_documents(build(opts, Options(decks=[bad])), opts)
     assert not (tmp_path / "out" / "power-lines-cards.pdf").exists()
 
 

@@ -10,6 +10,7 @@ from itertools import pairwise
 import pypdf
 import pytest
 
+from pnp.documents import write_documents
 from pnp.games.pack_solitaire.build import Options, build
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import parse_layout
@@ -24,7 +25,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def printed(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"solitaire-{request.param}")
-    build(BuildOptions(request.param, ("pdf", "svg"), out), Options(seed=13))
+    opts = BuildOptions(request.param, ("pdf", "svg"), out)
+    write_documents(build(opts, Options(seed=13)), opts)  # a build returns its documents; the writer writes them
     return out / "pack-solitaire-13.pdf"
 
 
@@ -227,7 +229,8 @@ def test_svg_keeps_the_spaces_of_the_layout_text(printed):
 
 def test_same_deal_prints_the_same_files(printed, tmp_path):
     paper = "a4" if abs(read_pages(printed)[0].width - 210) < 0.5 else "letter"
-    build(BuildOptions(paper, ("pdf", "svg"), tmp_path), Options(seed=13))
+    opts = BuildOptions(paper, ("pdf", "svg"), tmp_path)
+    write_documents(build(opts, Options(seed=13)), opts)
     names = sorted(path.name for path in printed.parent.glob("pack-solitaire-13*"))
     assert names == sorted(path.name for path in tmp_path.glob("pack-solitaire-13*"))
     for name in names:
