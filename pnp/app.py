@@ -6,11 +6,19 @@ invalid input, a missing file, a usage error inside the command):
 
     {"schema": "pnp/1", "command", "file", "valid", "diagnostics": [...], ...result}
 
-where the result's fields (each command names its own) are null when the input is invalid; a
-command that takes several inputs always prints an array. Without `--json` the findings go to
-standard error through the one reporter (pnp.diagnostics.report_lines), with the offending line
-and a caret on a terminal. The exit code is 0 when every input is valid, 1 when one is not,
-2 when the command was used wrongly.
+where the result's fields are those of the command's `Result` model (`App.command(result=…)`),
+in its order, all null when the input is invalid (pnp.schema makes the JSON Schema of every
+envelope from those models); a command that takes several inputs always prints an array.
+Without `--json`, everything said about the inputs takes one path, `say`, on standard error:
+for each input its findings through the one reporter (pnp.diagnostics.report_lines, with the
+offending line and a caret on a terminal), then its verdict line (`Report.verdict`: what the
+input is and what was or was not done with it: `game.ptl: invalid record, not scored (2 errors)`).
+A refusal raised as `Rejected` (pnp.diagnostics) becomes such a report; another PnpError's
+message is its verdict; the findings a command went on despite (pnp.session.warn) are said
+first, through the same printer, with or without --json. No command prints a verdict or a
+finding itself; standard output carries what a command makes (a record, a table, a layout).
+The exit code is 0 when every input is valid, 1 when one is not, 2 when the command was used
+wrongly.
 """
 
 from __future__ import annotations
@@ -24,16 +32,17 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, overload
 
 import typer
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from typer.core import TyperCommand, TyperGroup
 
 from . import options
-from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, report_lines, shown, wants_colour
+from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
 from .output import write_file
 from .printing import Paper
-from .session import current, session
+from .session import session
 from .textfile import STDIN, STDIN_ONCE
 
 if TYPE_CHECKING:
@@ -90,72 +99,129 @@ def paper_option(**more: Any) -> Any:
 PaperOption = Annotated[Paper | None, paper_option()]
 
 
+class Result(BaseModel):
+    """A command's JSON result: its fields, in the order its envelope prints them, each typed as
+    precisely as JSON Schema can say (pnp.schema makes the schema from these models).
+
+    Strict and closed: a field missing, one too many or of another type (a float for an int, a
+    tuple for a list, a Path for a string) is a bug, refused where the result is made. A command's
+    model is declared beside it and named in `App.command(result=…)`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
+
+
+def number(minimum: float | None = None, maximum: float | None = None) -> Any:
+    """A JSON number (between `minimum` and `maximum`, where given), kept as it is: a whole number
+    stays one, as json.dumps writes it (pydantic's `float` would turn 5 into 5.0)."""
+    bounds = Field(ge=minimum, le=maximum)
+    schema = {"type": "number"} | ({"minimum": minimum} if minimum is not None else {}) | ({"maximum": maximum} if maximum is not None else {})
+    return Annotated[Annotated[int, bounds] | Annotated[float, bounds], WithJsonSchema(schema)]
+
+
+Number = number()
+
+
+class Finding(Result):
+    """One diagnostic as an envelope lists it: a whole-file finding is placed at 1:1."""
+
+    severity: Literal["error", "warning"]
+    code: Annotated[str, Field(min_length=1)]
+    message: Annotated[str, Field(min_length=1)]
+    line: Annotated[int, Field(ge=1)]
+    column: Annotated[int, Field(ge=1)]
+
+
+# `diagnostics_omitted`: by code, how many findings an envelope leaves out (there only when some are).
+Omitted = Annotated[dict[Annotated[str, Field(min_length=1)], Annotated[int, Field(ge=1)]], Field(min_length=1)]
+
+
 @dataclass(frozen=True)
 class Report:
-    """What a command found in one input: its findings and, when the input is valid, its result."""
+    """What a command found in one input: its findings and, when the input is valid, its result
+    (an instance of the command's `Result` model)."""
 
-    file: Path | str | None
+    file: Path | str | None  # None: the findings are about the command itself
     diagnostics: Sequence[Diagnostic] = ()
-    result: dict[str, Any] | None = None
+    result: Result | None = None
     source: bytes | None = None  # the input as read, for the reporter's excerpts
+    # The line said after the findings, without --json (never in its envelope): what the input is
+    # and what was done with it, `FILE: invalid layout, not scored (3 errors)`; None: nothing.
+    verdict: str | None = None
 
     @property
     def valid(self) -> bool:
         return self.result is not None and not has_errors(self.diagnostics)
 
 
+@overload
+def json_name(file: Path | str) -> str: ...
+@overload
+def json_name(file: None) -> None: ...
 def json_name(file: Path | str | None) -> str | None:
     """A file name strict JSON parsers accept: bytes that are not UTF-8 written as \\xNN."""
     return None if file is None else os.fsencode(file).decode("utf-8", "backslashreplace")
 
 
-def envelope(command: str, fields: Sequence[str], report: Report) -> dict[str, Any]:
-    """The report as JSON. Its diagnostics are capped as the text's are (SHOWN_PER_CODE of a code);
-    `diagnostics_omitted`, there only when some are, counts the rest by code."""
-    found = {key: (report.result or {}).get(key) if report.valid else None for key in fields}
+def _typed(command: str, result: type[Result], report: Report) -> None:
+    """A report whose result is not of its command's model is a bug: refused, with or without --json."""
+    if report.result is not None and type(report.result) is not result:
+        raise TypeError(f"pnp {command}: its result is a {type(report.result).__name__}, where its contract says {result.__name__}")
+
+
+def envelope(command: str, result: type[Result], report: Report) -> dict[str, Any]:
+    """The report as JSON: its result's fields (all null when the input is invalid). Its diagnostics
+    are capped as the text's are (SHOWN_PER_CODE of a code); `diagnostics_omitted`, there only when
+    some are, counts the rest by code."""
+    _typed(command, result, report)
+    found = report.result.model_dump() if report.valid else dict.fromkeys(result.model_fields)  # type: ignore[union-attr]
     kept, omitted = capped(report.diagnostics)
     return {
         "schema": SCHEMA,
         "command": command,
         "file": json_name(report.file),
         "valid": report.valid,
-        "diagnostics": [d.as_json() for d in kept],
+        "diagnostics": [Finding(**d.as_json()).model_dump() for d in kept],
         **({"diagnostics_omitted": omitted} if omitted else {}),
         **found,
     }
 
 
-def print_warnings() -> None:
-    """The findings this command went on despite (a prototype deck's), on standard error, always."""
-    reading = current()
-    colour = wants_colour(sys.stderr)
-    for file, found, source in reading.warnings if reading is not None else ():
-        lines = report_lines(str(file), found, source, colour=colour) if file is not None else [f"pnp: {d.severity}: {d.message}" for d in found]
-        for line in lines:
-            typer.echo(line, err=True)
+def refused(file: Path, found: Sequence[Diagnostic], source: bytes | None, words: str, result: Result | None = None) -> Report:
+    """The report of an input a command refuses: its findings, and the verdict every refusal has,
+    `FILE: WORDS (N errors)`, WORDS saying what it is and what was not done with it (`invalid
+    record, not scored`)."""
+    errors = sum(d.severity == "error" for d in found)
+    return Report(file, found, result, source, f"{shown(file)}: {words} ({plural(errors, 'error')})")
 
 
-def print_findings(report: Report) -> None:
-    """The report's findings on standard error, compiler-style (many of a kind summed up)."""
+def say(report: Report) -> None:
+    """The one printer of what a command says of an input, on standard error: its findings,
+    compiler-style (many of a kind summed up; about the command itself: `pnp: warning: ...`),
+    then its verdict line."""
     colour = wants_colour(sys.stderr)
-    for line in report_lines(str(report.file), report.diagnostics, report.source, colour=colour):
+    if report.file is None:
+        lines = [f"pnp: {d.severity}: {d.message}" for d in report.diagnostics]
+    else:
+        lines = report_lines(str(report.file), report.diagnostics, report.source, colour=colour)
+    for line in [*lines, *([report.verdict] if report.verdict is not None else [])]:
         typer.echo(line, err=True)
 
 
 @dataclass(frozen=True)
 class Contract:
-    """What a command promises beside its own work: its name and the fields of its JSON result."""
+    """What a command promises beside its own work: its name and the model of its JSON result."""
 
     command: str  # as typed: `solitaire score`
-    fields: tuple[str, ...] = ()
+    result: type[Result]
     many: bool = False  # takes several inputs: its JSON is always an array
 
 
 def friendly(command: Callable[..., Any], contract: Contract | None = None) -> Callable[..., Any]:
-    """Run `command` under the contract: its reports printed and turned into an exit code, and a
-    PnpError a message (or, with --json, an envelope) instead of a traceback.
+    """Run `command` under the contract: its reports said (`say`) or printed as JSON and turned into
+    an exit code, and a PnpError the report of the input at fault instead of a traceback.
 
-    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.session).
+    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.session);
+    the findings it went on despite (`pnp.session.warn`) are said when it ends, before its reports.
     """
 
     @functools.wraps(command)
@@ -164,35 +230,32 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
         try:
             if sum(path is STDIN for path in _inputs(kwargs)) > 1:  # before anything is read
                 raise PnpError(STDIN_ONCE, exit_code=2, file=STDIN)
-            with session():
+            with session() as reading:
                 reports = command(*args, **kwargs)
         except PnpError as exc:
-            if not as_json:
-                _print_error(exc)
-                raise typer.Exit(exc.exit_code) from None
-            _emit(contract, [_error_report(exc, kwargs)])  # the input at fault: nothing else was checked
+            refusal = _refusal(exc, kwargs, as_json)  # the input at fault: nothing else was checked
+            if as_json:
+                _emit(contract, [refusal])  # type: ignore[arg-type]
+            else:
+                say(refusal)
             raise typer.Exit(exc.exit_code) from None
+        for file, found, source in reading.warnings:
+            say(Report(file, found, source=source))
         if contract is None or reports is None:
             return None
         reports = reports if isinstance(reports, list) else [reports]
+        for report in reports:
+            _typed(contract.command, contract.result, report)
         if as_json:
             _emit(contract, reports)
         else:
             for report in reports:
-                print_findings(report)
+                say(report)
         if not all(r.valid for r in reports):
             raise typer.Exit(1)
         return None
 
     return run
-
-
-def _print_error(exc: PnpError) -> None:
-    if isinstance(exc, Rejected):
-        print_findings(Report(exc.file, exc.diagnostics, source=exc.source))
-        typer.echo(clean(exc.verdict), err=True)
-    else:
-        typer.echo(clean(str(exc)), err=True)
 
 
 def _inputs(kwargs: dict[str, Any]) -> list[Any]:
@@ -209,17 +272,21 @@ def _inputs(kwargs: dict[str, Any]) -> list[Any]:
     return found
 
 
-def _error_report(exc: PnpError, kwargs: dict[str, Any]) -> Report:
+def _refusal(exc: PnpError, kwargs: dict[str, Any], as_json: bool) -> Report:
+    """A PnpError as the report of the input at fault: a Rejected's findings and verdict; another's
+    message as its verdict or, with --json, as its one finding (`usage` for exit 2, else `invalid`)."""
     if isinstance(exc, Rejected):
-        return Report(exc.file, exc.diagnostics)
+        return Report(exc.file, exc.diagnostics, source=exc.source, verdict=clean(exc.verdict))
     inputs = _inputs(kwargs)
     file = exc.file if exc.file is not None else (inputs[0] if inputs else None)
+    if not as_json:
+        return Report(file, verdict=clean(str(exc)))
     code = "usage" if exc.exit_code == 2 else "invalid"
     return Report(file, [Diagnostic("error", code, clean(str(exc)))])
 
 
 def _emit(contract: Contract, reports: list[Report]) -> None:
-    objects = [envelope(contract.command, contract.fields, r) for r in reports]
+    objects = [envelope(contract.command, contract.result, r) for r in reports]
     typer.echo(json.dumps(objects if contract.many else objects[0], indent=2))
 
 
@@ -377,8 +444,9 @@ class App(typer.Typer):
     """A Typer whose commands and callbacks keep the contract (`friendly`), take -h, end their help
     with an example (`example=`), and whose flags show no value in help.
 
-    `name` names the command group as typed (`solitaire`); a command declares the fields of its
-    JSON result with `result=` and, if it takes several inputs, `many=True`."""
+    `name` names the command group as typed (`solitaire`); a command that keeps the contract
+    (--json, its envelope, its exit codes) declares the model of its JSON result with `result=`
+    and, if it takes several inputs, `many=True`."""
 
     def __init__(self, name: str = "", example: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("pretty_exceptions_enable", False)
@@ -395,9 +463,9 @@ class App(typer.Typer):
         self.callback()(lambda: None)
 
     def command(
-        self, name: str, *, example: str, result: Sequence[str] = (), many: bool = False, **kwargs: Any
+        self, name: str, *, example: str, result: type[Result] | None = None, many: bool = False, **kwargs: Any
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        contract = Contract(f"{self.group_name} {name}".strip(), tuple(result), many)
+        contract = None if result is None else Contract(f"{self.group_name} {name}".strip(), result, many)
         kwargs.setdefault("cls", type("Command", (Command,), {"contract": contract}))
         kwargs.setdefault("epilog", usage_example(example))
         register = super().command(name, **kwargs)

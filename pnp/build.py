@@ -23,7 +23,7 @@ import typer
 import typer.main
 from typer.models import CommandInfo
 
-from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_option, paper_size, print_warnings, usage_example
+from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_option, paper_size, usage_example
 from .diagnostics import PnpError, shown
 from .documents import write_documents
 from .games.registry import GAMES, Game
@@ -62,9 +62,8 @@ def _options(ctx: typer.Context, default_out: Path, settings: dict[str, Any]) ->
 
 
 def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
-    """Show the findings the build went on despite (always, on standard error), then what it wrote
-    into `folder` (file, pages, sheets, size) and what it removed."""
-    print_warnings()
+    """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed; the
+    findings it went on despite follow, on standard error (pnp.app says them when a command ends)."""
     if not quiet:
         from .summary import print_summary  # rich loads only when a build ends
 

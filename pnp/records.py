@@ -19,14 +19,17 @@ How the commands read a file:
 - A record that is read whole may still be refused by `score` and `show` (`incomplete`: Paint
   the Line's needs its four colours chosen).
 
-An input refused is reported with its findings at FILE:LINE:COL (exit 1), after one line saying
-what was not done with it (the command's `refused` words; a board in `score`: its findings alone).
+An input refused is reported with its findings at FILE:LINE:COL (exit 1), then its verdict:
+`FILE: invalid record, not scored (N errors)`: what the file is called when refused (the format's
+`invalid`, a board's own), and what was not done with it (`not scored`, `nothing drawn`; `check`
+says the first alone). A valid record's `check` verdict is `FILE: valid record: ` and what its
+format tells of it. pnp.app says them all (`say`), after the findings, on standard error.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
@@ -34,7 +37,23 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 import typer
 
 from . import options
-from .app import App, GameSeedOption, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_output, fresh_seed, json_name, paper_size, write_drawing
+from .app import (
+    App,
+    GameSeedOption,
+    JsonOption,
+    Number,
+    OutputOption,
+    PaperOption,
+    Report,
+    Result,
+    deliver,
+    drawing_output,
+    fresh_seed,
+    json_name,
+    paper_size,
+    refused,
+    write_drawing,
+)
 from .diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from .output import check_file
 from .printing import Print
@@ -50,10 +69,39 @@ PositionT = TypeVar("PositionT")  # what `score` scores: a board file's, or the 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a command says of a valid input: its text (printed without --json) and its JSON fields."""
+    """What a command says of a valid input: its text (printed without --json) and its JSON result,
+    an instance of the command's model (`Check.result`, `Score.result`)."""
 
     text: str
-    fields: dict[str, Any]
+    result: Result
+
+
+class Drawn(Result):
+    """`show`'s result where the format replays: the turn drawn, and the file written."""
+
+    turn: int
+    output: str
+
+
+class DrawnScaled(Result):
+    """`show`'s result where the format draws a finished game only, scaled to fit the paper: the
+    file written, and how large its tiles are drawn (1: true size)."""
+
+    output: str
+    scale: Number
+
+
+class MadeRecord(Result):
+    """`random`'s result for a generator that takes only a seed: the seed, the record made, and
+    where it was written (null: printed)."""
+
+    seed: int
+    record: str
+    output: str | None
+
+
+# What `show` can say of a drawing, in this order; its model says which (`turn` where the format replays).
+SHOWN = ("turn", "output", "scale")
 
 
 @dataclass(frozen=True)
@@ -74,6 +122,7 @@ class Board(Generic[PositionT]):
     is_record: Callable[[str], bool]  # for a name with neither suffix: is this text a record (else a board)?
     argument: Argument  # the file of a command that takes a record or a board
     drawn: bool = False  # `show` draws one too, as it draws a game (the format's game and position are one type)
+    invalid: str = "invalid board"  # what a verdict calls one refused: `FILE: invalid board, not scored (1 error)`
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,7 +130,7 @@ class Check(Generic[GameT]):
     """`check`: every rule of a record, and what a valid one holds."""
 
     help: str
-    fields: tuple[str, ...]  # of its JSON result, in order
+    result: type[Result]  # the model of its JSON result
     told: Callable[[GameT], Outcome]  # its text follows `FILE: valid record: `
 
 
@@ -90,9 +139,8 @@ class Score(Generic[GameT, PositionT]):
     """`score`: what a position scores; for a record, the position its game reaches."""
 
     help: str
-    fields: tuple[str, ...]
+    result: type[Result]  # the model of its JSON result
     told: Callable[[PositionT, GameT | None], Outcome]  # the game is None for a board
-    refused: str | None = "invalid record, not scored"  # said of a refused record (None: its findings alone)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -103,19 +151,22 @@ class Show(Generic[GameT]):
     # (game, the file's name as shown, the print context) -> its page, and the scale of its tiles where it says one
     draw: Callable[[GameT, str, Print], tuple[Drawing, float | None]]
     turn_zero: str = ""  # what `--turn 0` draws: `after the set-up`
-    scaled: bool = False  # its tiles are scaled to fit the paper, and it says how much (a `scale` in its JSON)
-    refused: str = "invalid record, nothing drawn"
+    # The model of its JSON result: of SHOWN, `turn` where the format replays, then `output`, then
+    # `scale` where its tiles are scaled to fit the paper (the drawing says how much).
+    result: type[Result] = Drawn
 
 
 @dataclass(frozen=True, kw_only=True)
 class Random:
     """`random`: a whole random game as a record file. `make(seed=…, **options)` writes it (and
     imports the game's generator only then); its parameters besides `seed`, annotated for Typer,
-    are the command's own options, listed before --seed and echoed in its JSON (`--players`)."""
+    are the command's own options, listed before --seed and echoed in its JSON (`--players`): its
+    model has `seed`, those options, `record` and `output`, in that order."""
 
     help: str
     example: str
     make: Callable[..., str]
+    result: type[Result] = MadeRecord
 
 
 def _identity(game: Any) -> Any:
@@ -146,6 +197,7 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
     help: str  # the group's
     example: str  # the group's
     suffixes: tuple[str, ...]  # a record file's; the first is the one help and examples name
+    invalid: str = "invalid record"  # what a verdict calls a record refused: `FILE: invalid record, not scored (1 error)`
     parse: Callable[[bytes], Parsed[RecordT]]
     replay: Callable[[RecordT, int | None], GameT] | None = None  # to turn N (None: all)
     position: Callable[[GameT], PositionT] = _identity  # what `score` scores of a game
@@ -190,19 +242,13 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
         return self.replay(read.record.value, turn)  # type: ignore[arg-type]
 
 
-def refused(path: Path, found: Sequence[Diagnostic], data: bytes, words: str | None, as_json: bool) -> Report:
-    """An input's report when a command refuses it; unless --json, first a line with `words` (what
-    it is and what was not done with it: `invalid record, not scored`) and the count of findings."""
-    if words and not as_json:
-        typer.echo(f"{shown(path)}: {words} ({plural(len(found), 'error')})", err=True)
-    return Report(path, found, source=data)
-
-
 # --- the commands ------------------------------------------------------------------------------
 
 
 def record_commands(fmt: RecordFormat[Any, Any, Any]) -> App:
-    """The format's command group: check (if it has one), score, show and random, in that order."""
+    """The format's command group: check (if it has one), score, show and random, in that order.
+    A result model that does not fit what its command says (`Show.result`, `Random.result`) is refused."""
+    _fits(fmt)
     app = App(fmt.group, help=fmt.help, example=fmt.example)
     if fmt.check is not None:
         _check(app, fmt, fmt.check)
@@ -212,7 +258,23 @@ def record_commands(fmt: RecordFormat[Any, Any, Any]) -> App:
     return app
 
 
-def _command(app: App, name: str, help: str, example: str, result: Sequence[str], parameters: list[tuple[str, Any, Any]], run: Callable[..., Any]) -> None:
+def _own_options(random: Random) -> list[inspect.Parameter]:
+    return [p for p in inspect.signature(random.make, eval_str=True).parameters.values() if p.name != "seed"]
+
+
+def _fits(fmt: RecordFormat[Any, Any, Any]) -> None:
+    """Refuse a format whose `show` or `random` model names other fields than its command fills."""
+    shown = tuple(fmt.show.result.model_fields)
+    wanted = ("turn",) * (fmt.replay is not None) + ("output",)
+    if shown[: len(wanted)] != wanted or not set(shown[len(wanted) :]) <= {"scale"}:
+        raise TypeError(f"{fmt.group} show: its result {fmt.show.result.__name__} has {', '.join(shown)}; it needs {', '.join(wanted)}, then scale or nothing")
+    made = tuple(fmt.random.result.model_fields)
+    wanted = ("seed", *(p.name for p in _own_options(fmt.random)), "record", "output")
+    if made != wanted:
+        raise TypeError(f"{fmt.group} random: its result {fmt.random.result.__name__} has {', '.join(made)}; it needs {', '.join(wanted)}")
+
+
+def _command(app: App, name: str, help: str, example: str, result: type[Result], parameters: list[tuple[str, Any, Any]], run: Callable[..., Any]) -> None:
     """Register `run` as a command taking `parameters` (name, Typer annotation, default), in help's order."""
     kind = inspect.Parameter.KEYWORD_ONLY
     run.__signature__ = inspect.Signature([inspect.Parameter(n, kind, annotation=a, default=d) for n, a, d in parameters])  # type: ignore[attr-defined]
@@ -235,17 +297,15 @@ def _json() -> tuple[str, Any, Any]:
 
 def _check(app: App, fmt: RecordFormat[Any, Any, Any], check: Check[Any]) -> None:
     def run(**given: Any) -> Report:
-        path, as_json = given["record"], given["as_json"]
+        path = given["record"]
         read = fmt.read(path)
         if not read.valid:
-            return refused(path, read.found, read.data, "invalid record", as_json)
+            return refused(path, read.found, read.data, fmt.invalid)
         told = check.told(read.game)
-        if not as_json:
-            typer.echo(f"{shown(path)}: valid record: {told.text}")
-        return Report(path, [], told.fields, read.data)
+        return Report(path, [], told.result, read.data, f"{shown(path)}: valid record: {told.text}")
 
     example = f"pnp {fmt.group} check game{fmt.suffixes[0]}"
-    _command(app, "check", check.help, example, check.fields, [_file(_record_argument(fmt)), _json()], run)
+    _command(app, "check", check.help, example, check.result, [_file(_record_argument(fmt)), _json()], run)
 
 
 def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -> None:
@@ -259,21 +319,21 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
         if fmt.is_record(path, data):
             read = fmt.read(path, data, needs="scoring")
             if not read.valid:
-                return refused(path, read.found, data, score.refused, as_json)
+                return refused(path, read.found, data, f"{fmt.invalid}, not scored")
             game = read.game
             position = fmt.position(game)
         else:
             parsed = fmt.board.parse(data)  # type: ignore[union-attr]
             if parsed.value is None:
-                return refused(path, parsed.diagnostics, data, None, as_json)
+                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, not scored")  # type: ignore[union-attr]
             position = parsed.value
         told = score.told(position, game)
         if not as_json:
             typer.echo(told.text)
-        return Report(path, [], told.fields, data)
+        return Report(path, [], told.result, data)
 
     example = f"pnp {fmt.group} score game{fmt.suffixes[0]} --json"
-    _command(app, "score", score.help, example, score.fields, [_file(argument), _json()], run)
+    _command(app, "score", score.help, example, score.result, [_file(argument), _json()], run)
 
 
 def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
@@ -290,16 +350,17 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
         if boards and not fmt.is_record(path, data):
             parsed = fmt.board.parse(data)  # type: ignore[union-attr]
             if parsed.value is None:
-                return refused(path, parsed.diagnostics, data, show.refused, as_json)
+                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, nothing drawn")  # type: ignore[union-attr]
             game = parsed.value
         else:
             read = fmt.read(path, data, needs="drawing")
             if not read.valid:
-                return refused(path, read.found, data, show.refused, as_json)
+                return refused(path, read.found, data, f"{fmt.invalid}, nothing drawn")
             game = fmt.at_turn(read, path, given.get("turn"))
         page, scale = show.draw(game, shown(path.name), printing)
         write_drawing(output, page, as_json, scale)
-        return Report(path, [], {"turn": game.turns if fmt.replay is not None else None, "output": json_name(output), "scale": scale}, data)
+        said = {"turn": game.turns if fmt.replay is not None else None, "output": json_name(output), "scale": scale}
+        return Report(path, [], show.result(**{name: said[name] for name in show.result.model_fields}), data)
 
     parameters = [_file(argument)]
     example = f"pnp {fmt.group} show game{fmt.suffixes[0]}"
@@ -315,20 +376,18 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
         ("paper", PaperOption, None),
         _json(),
     ]
-    fields = ("turn",) * (fmt.replay is not None) + ("output",) + ("scale",) * show.scaled
-    _command(app, "show", show.help, example, fields, parameters, run)
+    _command(app, "show", show.help, example, show.result, parameters, run)
 
 
 def _random(app: App, fmt: RecordFormat[Any, Any, Any], random: Random) -> None:
-    own = [p for p in inspect.signature(random.make, eval_str=True).parameters.values() if p.name != "seed"]
+    own = _own_options(random)
 
     def run(**given: Any) -> Report:
         as_json, output = given.pop("as_json"), given.pop("output")
         seed = fresh_seed(given.pop("seed"), as_json)
         text = random.make(seed=seed, **given)
         deliver(text, output, as_json)
-        return Report(None, result={"seed": seed, **given, "record": text, "output": json_name(output)})
+        return Report(None, result=random.result(seed=seed, **given, record=text, output=json_name(output)))
 
     parameters = [*((p.name, p.annotation, p.default) for p in own), ("seed", GameSeedOption, None), ("output", OutputOption, None), _json()]
-    fields = ("seed", *(p.name for p in own), "record", "output")
-    _command(app, "random", random.help, random.example, fields, parameters, run)
+    _command(app, "random", random.help, random.example, random.result, parameters, run)

@@ -1,6 +1,6 @@
-"""Where the shipped data (layouts/, templates/, decks/) lives.
+"""Where the shipped data (layouts/, templates/, decks/, schemas/) lives.
 
-In a wheel the three folders are packed into `pnp/_data/`; in a source checkout
+In a wheel the folders are packed into `pnp/_data/`; in a source checkout
 (or an editable install) they sit beside the package at the top of the repo.
 """
 
@@ -14,7 +14,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def data_dir(name: str) -> Path:
-    """The folder `layouts`, `templates` or `decks`."""
+    """The folder `layouts`, `templates`, `decks` or `schemas`."""
     for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
@@ -27,3 +27,8 @@ def layout_file(name: str) -> Path:
 
 def deck_file(name: str) -> Path:
     return data_dir("decks") / name
+
+
+def schema_file() -> Path:
+    """The JSON Schema of every command's --json output (made by pnp.schema)."""
+    return data_dir("schemas") / "pnp-1.schema.json"

@@ -17,9 +17,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from pydantic import Field
 
 from .. import options as parse
-from ..app import App, JsonOption, Report, json_name, print_warnings
+from ..app import App, JsonOption, Number, Report, Result, json_name
 from ..diagnostics import PnpError, plural, shown
 from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
 from ..options import TRIM_MAX
@@ -102,9 +103,22 @@ def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, blee
     return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.dpi if dpi is None else dpi)
 
 
+class PrintShop(Result):
+    """`pnp export print-shop`: the target, the preset (`custom` for --trim), the cut size W, H in mm
+    (null: pnp's own sizes), the bleed in mm, the images' dpi, the pieces to order, and the files written."""
+
+    target: str
+    preset: str
+    trim: Annotated[list[Number], Field(min_length=2, max_length=2)] | None
+    bleed: Number
+    dpi: int
+    pieces: int
+    files: list[str]
+
+
 @app.command(
     "print-shop",
-    result=("target", "preset", "trim", "bleed", "dpi", "pieces", "files"),
+    result=PrintShop,
     example="pnp export print-shop power-lines-cards --deck mine.deck -o shop",
 )
 def print_shop(
@@ -148,21 +162,17 @@ def print_shop(
     begin(out)
     made = files(pieces, job, out)
     removed = _write(f"export print-shop {entry.id}", made, out)
-    if not as_json:
-        typer.echo(
-            f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}",
-            err=True,
-        )
-    result = {
-        "target": entry.id,
-        "preset": job.name,
-        "trim": list(job.trim) if job.trim else None,
-        "bleed": job.bleed,
-        "dpi": job.dpi,
-        "pieces": sum(p.copies for p in pieces),
-        "files": _json_names(made),
-    }
-    return Report(deck, result=result)
+    said = f"{shown(out)}: {len(made) - 2} images, {Path(next(iter(made))).name} and manifest.csv for {sum(p.copies for p in pieces)} pieces ({job.name}, {job.dpi} dpi){_removed(removed)}"
+    result = PrintShop(
+        target=entry.id,
+        preset=job.name,
+        trim=list(job.trim) if job.trim else None,
+        bleed=job.bleed,
+        dpi=job.dpi,
+        pieces=sum(p.copies for p in pieces),
+        files=_json_names(made),
+    )
+    return Report(deck, result=result, verdict=said)
 
 
 def _too_small(exc: TooSmall, job: Any) -> str:
@@ -193,9 +203,7 @@ def _write(group: str, made: dict[Path, bytes], out: Path) -> list[Path]:
     there before and no longer makes (a card dropped from the deck): only its files, unchanged since.
     A build's files in the same folder, and another export's, stay."""
     write_rendered(group, made, BuildOptions(out=out), whole=True)
-    removed = commit()
-    print_warnings()
-    return removed
+    return commit()
 
 
 def _removed(paths: list[Path]) -> str:
@@ -217,7 +225,17 @@ def _prefix(text: str | None) -> str | None:
     return text
 
 
-@app.command("tts", result=("game", "saved_object", "images", "objects", "files"), example="pnp export tts ley-lines -o tts")
+class Tabletop(Result):
+    """`pnp export tts`: the game, the saved object written, its images and objects, and the files written."""
+
+    game: str
+    saved_object: str
+    images: int
+    objects: int
+    files: list[str]
+
+
+@app.command("tts", result=Tabletop, example="pnp export tts ley-lines -o tts")
 def tts(
     target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]
     out: OutOption,
@@ -253,10 +271,6 @@ def tts(
     saved = out / f"{entry.id}.json"
     objects = len(json.loads(made[saved])["ObjectStates"])
     images = sum(p.suffix == ".png" for p in made)
-    if not as_json:
-        typer.echo(
-            f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}",
-            err=True,
-        )
-    result = {"game": entry.id, "saved_object": json_name(saved), "images": images, "objects": objects, "files": _json_names(made)}
-    return Report(decks[0] if decks else None, result=result)
+    said = f"{shown(saved)}: {plural(objects, 'object')}, {plural(images, 'image')}; copy it into Tabletop Simulator's Saved Objects folder{_removed(removed)}"
+    result = Tabletop(game=entry.id, saved_object=json_name(saved), images=images, objects=objects, files=_json_names(made))
+    return Report(decks[0] if decks else None, result=result, verdict=said)

@@ -48,25 +48,27 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 def test_validate_valid_deck():
     result = run("validate", STARTER)
     assert result.exit_code == 0
-    assert result.stdout == f"{STARTER}: valid, 26 cards (+ Base)\n"
+    assert result.stdout == "" and result.stderr == f"{STARTER}: valid, 26 cards (+ Base)\n"  # the verdict, on standard error
 
 
 def test_validate_invalid_deck_prints_compiler_style_findings(bad_deck: str):
     result = run("validate", bad_deck)
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == [f"{bad_deck}: invalid, 4 cards (+ Base), 2 errors, 1 warning"]
-    assert result.stderr.splitlines() == [  # findings on standard error, as every command reports them
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [  # findings on standard error, as every command reports them, then the verdict
         f"{bad_deck}:2:3: warning: 0 is also listed on line 1; the counts add up",
         f"{bad_deck}:3:3: error: unknown card `dragon`; the cards are 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and Base",
         f"{bad_deck}:1:1: error: wrong deck size: 4 counted, 26 required: add 22",
+        f"{bad_deck}: invalid, 4 cards (+ Base), 2 errors, 1 warning",
     ]
 
 
 def test_validate_several_files_fails_if_any_is_invalid(bad_deck: str):
     result = run("validate", STARTER, bad_deck)
     assert result.exit_code == 1
-    verdicts = [line for line in result.stdout.splitlines() if "valid," in line]
+    verdicts = [line for line in result.stderr.splitlines() if "valid," in line]
     assert verdicts == [f"{STARTER}: valid, 26 cards (+ Base)", f"{bad_deck}: invalid, 4 cards (+ Base), 2 errors, 1 warning"]
+    assert result.stderr.splitlines()[-1] == verdicts[-1]  # each deck's findings, then its verdict
     assert run("validate", STARTER, STARTER).exit_code == 0
 
 
@@ -235,7 +237,7 @@ def test_random_deck_passes_validate(tmp_path: Path):
     out = run("random", "--seed", "11").stdout
     assert out.rstrip().endswith("1 Base")
     path = write(tmp_path, "r.deck", out)
-    assert run("validate", path).stdout == f"{path}: valid, 26 cards (+ Base)\n"
+    assert run("validate", path).stderr == f"{path}: valid, 26 cards (+ Base)\n"
 
 
 def test_random_with_house_rules(tmp_path: Path):

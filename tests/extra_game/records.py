@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from pnp.app import Result
 from pnp.diagnostics import Diagnostic, Parsed, error
 from pnp.draw.shapes import Drawing, Text
 from pnp.printing import Print
@@ -24,6 +25,14 @@ class Game:
 
     def winner(self) -> str | None:
         return next((self.board[a] for a, b, c in LINES if a in self.board and self.board[a] == self.board.get(b) == self.board.get(c)), None)
+
+
+class Moves(Result):
+    turns: int
+
+
+class Winner(Result):
+    winner: str | None
 
 
 def parse(data: bytes) -> Parsed[list[Move]]:
@@ -72,8 +81,8 @@ FORMAT = RecordFormat(
     suffixes=(".tial",),
     parse=parse,
     replay=replay,
-    check=Check(help="Check every move.", fields=("turns",), told=lambda g: Outcome(f"{g.turns} moves", {"turns": g.turns})),
-    score=Score(help="Who made a line.", fields=("winner",), told=lambda g, _: Outcome(f"winner: {g.winner() or 'nobody'}", {"winner": g.winner()})),
+    check=Check(help="Check every move.", result=Moves, told=lambda g: Outcome(f"{g.turns} moves", Moves(turns=g.turns))),
+    score=Score(help="Who made a line.", result=Winner, told=lambda g, _: Outcome(f"winner: {g.winner() or 'nobody'}", Winner(winner=g.winner()))),
     show=Show(help="Draw the board.", draw=draw),
     random=Random(help="A random game.", example="pnp three-in-a-line random --seed 1", make=make),
 )

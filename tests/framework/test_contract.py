@@ -6,6 +6,7 @@ and `pnp build`'s common options mean the same before and after a target."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -147,6 +148,25 @@ def test_json_matches_the_schema_on_every_path(inputs, command, code):
             assert all(envelope[key] is None for key in SCHEMA["$defs"][name]["properties"] if key not in ("schema", "command", "file", "valid", "diagnostics"))
 
 
+# A format file pnp cannot use (`deck random --rules`) is refused by a PnpError whose message is its findings, with no verdict.
+INVALID = [command for command in sorted(RUNS) if RUNS[command][1] is not None and command != ("deck", "random")]
+
+
+@pytest.mark.parametrize("command", INVALID, ids=" ".join)
+def test_without_json_an_invalid_input_gets_its_findings_then_its_verdict_on_standard_error(inputs, command):
+    """One channel: whether the command refused the input itself or raised, its findings come first,
+    then one verdict line naming the file at fault; standard output says nothing of it."""
+    given = [a.format(**inputs) for a in RUNS[command][1]]
+    result = pnp(*command, *given)
+    assert result.exit_code == 1, result.output
+    *findings, verdict = result.stderr.splitlines()
+    located = re.compile(r".*:\d+:\d+: (error|warning): ")
+    assert findings and all(located.match(line) or line.startswith(" ") for line in findings[:1]), result.stderr
+    assert not located.match(verdict) and re.fullmatch(r".*: .*(invalid|INVALID|not a finished game).*", verdict), verdict
+    assert any(str(inputs[name]) in verdict for name in inputs if name.startswith("bad_"))  # it names the file at fault
+    assert "error" not in result.stdout and verdict not in result.stdout
+
+
 def test_a_command_given_several_files_prints_an_array_even_for_one(inputs):
     one = json.loads(pnp("deck", "validate", inputs["deck"], "--json").stdout)
     two = json.loads(pnp("deck", "validate", inputs["deck"], inputs["bad_deck"], "--json").stdout)
@@ -209,7 +229,8 @@ def test_a_command_line_pnp_cannot_parse_is_json_too(args):
     assert result.exit_code == 2
     data = json.loads(result.stdout)
     envelope = data[0] if isinstance(data, list) else data
-    jsonschema.validate(envelope, {**SCHEMA, "$ref": f"#/$defs/{args[0]} {args[1]}"})
+    one = {"$ref": f"#/$defs/{args[0]} {args[1]}"}
+    jsonschema.validate(data, {**SCHEMA, **(one if not isinstance(data, list) else {"type": "array", "items": one})})
     assert envelope["valid"] is False and envelope["diagnostics"][0]["code"] == "usage"
 
 

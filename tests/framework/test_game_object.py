@@ -103,7 +103,7 @@ def test_a_registered_game_gets_its_record_commands_from_its_format(tmp_path):
     assert again.stdout.splitlines() == moves  # the same seed, the same game
 
     checked = pnp("three-in-a-line", "check", str(tmp_path / "game.tial"))
-    assert checked.returncode == 0 and f"valid record: {len(moves)} moves" in checked.stdout
+    assert checked.returncode == 0 and f"valid record: {len(moves)} moves" in checked.stderr
     scored = pnp("three-in-a-line", "score", str(tmp_path / "game.tial"), "--json")
     assert scored.returncode == 0 and '"command": "three-in-a-line score"' in scored.stdout
 

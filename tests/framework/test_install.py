@@ -1,5 +1,5 @@
-"""A non-editable install, run from elsewhere, must find its layouts, templates and decks,
-and solve with the solver's compiled core."""
+"""A non-editable install, run from elsewhere, must find its layouts, templates, decks and the
+--json schema, and solve with the solver's compiled core."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def run(installed: Path, *args: str) -> subprocess.CompletedProcess:
 def test_wheel_carries_its_data(installed):
     python = installed / "venv" / "bin" / "python"
     where = subprocess.run(
-        [python, "-c", "import pnp.resources as r; print(r.data_dir('layouts'), r.data_dir('templates'), r.data_dir('decks'))"],
+        [python, "-c", "import pnp.resources as r; print(r.data_dir('layouts'), r.data_dir('templates'), r.data_dir('decks'), r.data_dir('schemas'))"],
         cwd=installed,
         env=CLEAN_ENV,
         capture_output=True,
@@ -61,6 +61,7 @@ def test_wheel_carries_its_data(installed):
     for path in where:
         assert str(installed / "venv") in path and "_data" in path
         assert Path(path).is_dir()
+    assert (Path(where[-1]) / "pnp-1.schema.json").read_bytes() == (REPO / "schemas" / "pnp-1.schema.json").read_bytes()  # the --json schema ships
 
 
 def test_installed_build_and_validate_from_another_folder(installed):

@@ -13,10 +13,11 @@ import typer
 from typer.testing import CliRunner
 
 from pnp import options
+from pnp.app import Result
 from pnp.diagnostics import Diagnostic, Parsed, error, plural
 from pnp.draw.shapes import Drawing, Text
 from pnp.printing import Print
-from pnp.records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show, record_commands
+from pnp.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
 from pnp.textfile import decode, tokens_by_line
 
 Item = tuple[int, int, int]  # line, column, number
@@ -69,9 +70,30 @@ def nonempty(items: list[Item], tally: Tally, needs: str) -> Diagnostic | None:
     return None if tally.numbers else error("empty", f"{needs} needs a number", 1, 1)
 
 
+class Numbers(Result):
+    numbers: list[int]
+    turns: int
+
+
+class Total(Result):
+    total: int
+    turns: int | None
+
+
+class Sum(Result):
+    total: int
+
+
+class Made(Result):
+    seed: int
+    count: int
+    record: str
+    output: str | None
+
+
 def score(total: int, tally: Tally | None) -> Outcome:
     after = f" after {plural(tally.turns, 'number')}" if tally is not None else ""
-    return Outcome(f"total {total}{after}", {"turns": tally.turns if tally else None, "total": total})
+    return Outcome(f"total {total}{after}", Total(turns=tally.turns if tally else None, total=total))
 
 
 def draw(tally: Tally, name: str, printing: Print) -> tuple[Drawing, float | None]:
@@ -97,12 +119,12 @@ TALLY = RecordFormat(
     ),
     check=Check(
         help="Check that each number is larger than the last.",
-        fields=("numbers", "turns"),
-        told=lambda t: Outcome(plural(t.turns, "number"), {"turns": t.turns, "numbers": t.numbers}),
+        result=Numbers,
+        told=lambda t: Outcome(plural(t.turns, "number"), Numbers(turns=t.turns, numbers=t.numbers)),
     ),
-    score=Score(help="Add the numbers up.", fields=("total", "turns"), told=score),
+    score=Score(help="Add the numbers up.", result=Total, told=score),
     show=Show(help="Draw the numbers.", turn_zero="before the first number", draw=draw),
-    random=Random(help="Some numbers, in order.", example="pnp tally random --count 2", make=make),
+    random=Random(help="Some numbers, in order.", example="pnp tally random --count 2", make=make, result=Made),
 )
 
 runner = CliRunner()
@@ -130,7 +152,7 @@ def test_check_a_valid_record(tmp_path):
     path = tmp_path / "a.tally"
     path.write_text("1 2\n# a comment\n5\n")
     result = invoke("check", str(path))
-    assert result.exit_code == 0 and result.stdout == f"{path}: valid record: 3 numbers\n"
+    assert result.exit_code == 0 and result.stdout == "" and result.stderr == f"{path}: valid record: 3 numbers\n"
     found = json.loads(invoke("check", str(path), "--json").stdout)
     assert list(found)[-2:] == ["numbers", "turns"] and found["numbers"] == [1, 2, 5] and found["valid"]
 
@@ -168,7 +190,7 @@ def test_score_refuses_a_record_that_is_incomplete_or_a_bad_board(tmp_path):
     assert result.exit_code == 1 and f"{empty}: invalid record, not scored (1 error)" in result.stderr
     assert f"{empty}:1:1: error: scoring needs a number" in result.stderr
     result = invoke("score", str(board))
-    assert result.exit_code == 1 and result.stderr.splitlines() == [f"{board}:1:1: error: a sum is `= N`"]
+    assert result.exit_code == 1 and result.stderr.splitlines() == [f"{board}:1:1: error: a sum is `= N`", f"{board}: invalid board, not scored (1 error)"]
 
 
 def test_show_draws_a_turn_and_refuses_one_past_the_last(tmp_path):
@@ -203,16 +225,16 @@ def test_a_format_without_check_replay_or_board(tmp_path):
         example="pnp whole score a.tally",
         suffixes=(".tally",),
         parse=parse,
-        score=Score(help="Add up.", fields=("total",), told=lambda items, _: Outcome(str(sum(n for *_, n in items)), {"total": sum(n for *_, n in items)})),
-        show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), scaled=True),
-        random=Random(help="Make.", example="pnp whole random", make=make),
+        score=Score(help="Add up.", result=Sum, told=lambda items, _: Outcome(str(sum(n for *_, n in items)), Sum(total=sum(n for *_, n in items)))),
+        show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), result=DrawnScaled),
+        random=Random(help="Make.", example="pnp whole random", make=make, result=Made),
     )
     whole_app = record_commands(whole)
     listed = runner.invoke(whole_app, ["--help"]).stdout
     assert "│ check " not in listed and "│ score " in listed
     assert "--turn" not in runner.invoke(whole_app, ["show", "--help"]).stdout
     refused = runner.invoke(whole_app, ["score", "-"], input=b"3 1 x")
-    assert refused.exit_code == 1 and refused.stderr.splitlines() == ["-: invalid record, not scored (1 error)", "-:1:5: error: 'x' is not a whole number"]
+    assert refused.exit_code == 1 and refused.stderr.splitlines() == ["-:1:5: error: 'x' is not a whole number", "-: invalid record, not scored (1 error)"]
     result = runner.invoke(whole_app, ["show", "-", "-o", str(tmp_path / "x.svg"), "--json"], input=b"= 3")
     assert result.exit_code == 1 and json.loads(result.stdout)["diagnostics"][0]["code"] == "not-a-number"
 

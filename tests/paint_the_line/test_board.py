@@ -431,7 +431,7 @@ def test_cli_invalid_file_exits_1_with_located_diagnostics(tmp_path):
     result = invoke("score", str(path))
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr == f"{path}:5:9: error: '4' pips: a pyramid has 1 (small), 2 (medium) or 3 (large)\n"
+    assert result.stderr == f"{path}:5:9: error: '4' pips: a pyramid has 1 (small), 2 (medium) or 3 (large)\n{path}: invalid board, not scored (1 error)\n"
 
     result = invoke("score", "--json", str(path))
     assert result.exit_code == 1

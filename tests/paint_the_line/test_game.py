@@ -154,7 +154,7 @@ def test_a_record_may_stop_during_the_picks_but_cannot_be_scored_or_drawn(tmp_pa
     path = tmp_path / "two.ptl"
     path.write_text("\n".join(PICKS[:2]) + "\n")
     result = run("check", path)
-    assert result.exit_code == 0 and "2 picks, 0 turns, unfinished: 2 colours of 4 chosen" in result.stdout
+    assert result.exit_code == 0 and "2 picks, 0 turns, unfinished: 2 colours of 4 chosen" in result.stderr
     result = run("score", path)
     assert result.exit_code == 1
     assert f"{path}:2:1: error: the record stops after 2 colour picks: scoring needs all 4 colours chosen" in result.stderr
@@ -447,7 +447,7 @@ def test_any_record_that_reads_gets_a_verdict_at_a_line_and_column(lines):
 def test_check_prints_a_verdict_and_json():
     result = run("check", EXAMPLE)
     assert result.exit_code == 0
-    assert result.stdout == f"{EXAMPLE}: valid record: 4 picks, 20 turns, finished: no move captures any more\n"
+    assert result.stdout == "" and result.stderr == f"{EXAMPLE}: valid record: 4 picks, 20 turns, finished: no move captures any more\n"
     data = json.loads(run("check", EXAMPLE, "--json").stdout)
     assert (data["valid"], data["turns"], data["finished"]) == (True, 20, True)
     assert data["players"] == [{"player": 1, "colours": ["green", "yellow"]}, {"player": 2, "colours": ["red", "blue"]}]
@@ -458,7 +458,7 @@ def test_check_places_an_illegal_turn_at_file_line_column(tmp_path):
     path.write_text("\n".join([*PICKS, "1 e1 d1 a1", "2 pass"]) + "\n")
     result = run("check", path)
     assert result.exit_code == 1 and result.stdout == ""
-    verdict, finding = result.stderr.splitlines()
+    finding, verdict = result.stderr.splitlines()  # the findings, then the verdict
     assert verdict == f"{path}: invalid record (1 error)"
     assert finding.startswith(
         f"{path}:6:3: error: player 2 cannot pass: a pass is never legal (a player who can capture must, and when no capture can be made the game is over); captures now: d1 to c1, "
@@ -493,7 +493,7 @@ def test_score_an_unfinished_record_says_who_leads(tmp_path):
     assert result.stdout.splitlines()[-1] == "unfinished after 5 turns: player 1 leads, 4 to 3 so far"
     data = json.loads(run("score", path, "--json").stdout)
     assert (data["winner"], data["finished"], data["turns"]) == (None, False, 5)
-    assert run("check", path).stdout == f"{path}: valid record: 4 picks, 5 turns, unfinished: player 2 to move\n"
+    assert run("check", path).stderr == f"{path}: valid record: 4 picks, 5 turns, unfinished: player 2 to move\n"
     piped = run("score", "-", input=EXAMPLE.read_text())
     assert piped.exit_code == 0 and piped.stdout.endswith("player 1 wins, 27 to 16\n")
 

@@ -85,8 +85,8 @@ def test_a_game_whose_only_capture_has_no_place_says_so_not_that_nothing_capture
     assert game.finished == ONE_LEFT_END and game.finished_line == 33
     result = run("check", write(tmp_path, "one.ptl", ONE_LEFT))
     assert result.exit_code == 0, result.output
-    assert result.stdout.endswith(f"valid record: 4 picks, 29 turns, finished: {ONE_LEFT_END}\n")
-    assert NO_CAPTURE not in result.stdout
+    assert result.stderr.endswith(f"valid record: 4 picks, 29 turns, finished: {ONE_LEFT_END}\n")  # the verdict, on standard error
+    assert NO_CAPTURE not in result.stderr
 
 
 def test_a_game_whose_captures_left_all_lack_a_place_names_them():
@@ -107,7 +107,7 @@ def test_a_line_after_such_an_end_is_told_why_the_game_ended():
 
 def test_a_game_with_no_capture_at_all_still_ends_so():
     example = Path(__file__).resolve().parents[2] / "decks" / "paint-the-line" / "example.ptl"
-    assert run("check", example).stdout.endswith("finished: no move captures any more\n")
+    assert run("check", example).stderr.endswith("finished: no move captures any more\n")
 
 
 # --- 2. there is no passing --------------------------------------------------------------------
@@ -172,7 +172,7 @@ def test_check_in_the_picks_says_who_picks_next(tmp_path, picks, who):
     assert result.exit_code == 0, result.output
     colours = "colour" if picks == 1 else "colours"
     assert (
-        result.stdout == f"{path}: valid record: {picks} pick{'s' * (picks != 1)}, 0 turns, unfinished: {picks} {colours} of 4 chosen, player {who} to pick\n"
+        result.stderr == f"{path}: valid record: {picks} pick{'s' * (picks != 1)}, 0 turns, unfinished: {picks} {colours} of 4 chosen, player {who} to pick\n"
     )
 
 
@@ -180,7 +180,7 @@ def test_a_record_of_only_comments_is_a_game_not_yet_begun(tmp_path):
     path = write(tmp_path, "new.ptl", ["# Paint the Line, a game to come", "", "   # nothing played yet"])
     result = run("check", path)
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"{path}: valid record: 0 picks, 0 turns, unfinished: 0 colours of 4 chosen, player 1 to pick\n"
+    assert result.stderr == f"{path}: valid record: 0 picks, 0 turns, unfinished: 0 colours of 4 chosen, player 1 to pick\n"
     data = json.loads(run("check", path, "--json").stdout)
     assert (data["valid"], data["players"], data["turns"], data["finished"]) == (True, [{"player": 1, "colours": []}, {"player": 2, "colours": []}], 0, False)
 

@@ -5,16 +5,60 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from pydantic import Field
 
 from ... import options as parse
+from ...app import Result
 from ...diagnostics import plural
 from ...printing import Print
 from ...records import Check, Outcome, Random, RecordFormat, Score, Show
 from . import GAME
 from .board import name
-from .engine import Scored, domino, domino_name
+from .engine import domino, domino_name
 from .files import load_record
 from .game import Event, Game, replay
+
+
+class Checked(Result):
+    """`pnp ley-lines check`: the suits playing, in turn order, the turns and whether the game is over."""
+
+    players: list[str]
+    turns: int
+    finished: bool
+
+
+class CairnScored(Result):
+    """A cairn that scores: the turn, the cairn and its owner, the tor its energy reaches, the path's
+    length, the points, and the dominoes attenuation removes (each by its two spaces)."""
+
+    turn: int
+    cairn: str
+    owner: str
+    value: int
+    tor: str
+    tor_owner: str
+    length: int
+    points: int
+    removed: list[Annotated[list[str], Field(min_length=2, max_length=2)]]
+
+
+class Scored(Result):
+    """`pnp ley-lines score`: each suit's points, the winners (several in a tie; none before the
+    end), whether the game is over, and every cairn that scored."""
+
+    scores: dict[str, int]
+    winner: list[str]
+    finished: bool
+    events: list[CairnScored]
+
+
+class Made(Result):
+    """`pnp ley-lines random`: the seed, the players, the record made, and where it was written (null: printed)."""
+
+    seed: int
+    players: int
+    record: str
+    output: str | None
 
 
 def _status(game: Game) -> str:
@@ -22,27 +66,27 @@ def _status(game: Game) -> str:
 
 
 def _check(game: Game) -> Outcome:
-    fields = {"players": list(game.players), "turns": game.turns, "finished": bool(game.finished)}
-    return Outcome(f"{game.n} players, {plural(game.turns, 'turn')}, {_status(game)}", fields)
+    result = Checked(players=list(game.players), turns=game.turns, finished=bool(game.finished))
+    return Outcome(f"{game.n} players, {plural(game.turns, 'turn')}, {_status(game)}", result)
 
 
-def event_json(e: Event) -> dict:
+def event_json(e: Event) -> CairnScored:
     s = e.scored
-    return {
-        "turn": e.turn,
-        "cairn": name(s.cairn),
-        "owner": s.owner,
-        "value": s.value,
-        "tor": name(s.tor),
-        "tor_owner": s.tor_owner,
-        "length": len(s.path),
-        "points": s.points,
-        "removed": [[name(a), name(b)] for a, b in s.removed],
-    }
+    return CairnScored(
+        turn=e.turn,
+        cairn=name(s.cairn),
+        owner=s.owner,
+        value=s.value,
+        tor=name(s.tor),
+        tor_owner=s.tor_owner,
+        length=len(s.path),
+        points=s.points,
+        removed=[[name(a), name(b)] for a, b in s.removed],
+    )
 
 
 def event_line(e: Event) -> str:
-    s: Scored = e.scored
+    s = e.scored
     per = 2 if s.doubled else 1
     same = " (same suit: 2 points a space)" if s.doubled else ""
     line = (
@@ -65,8 +109,8 @@ def _score(game: Game, _: Game | None) -> Outcome:
         lines.append(f"{winners[0]} wins ({game.finished})")
     else:
         lines.append(f"a tie between {' and '.join(winners)} ({game.finished})")
-    fields = {"scores": dict(game.scores), "winner": winners, "finished": bool(game.finished), "events": [event_json(e) for e in game.events]}
-    return Outcome("\n".join(lines), fields)
+    result = Scored(scores=dict(game.scores), winner=winners, finished=bool(game.finished), events=[event_json(e) for e in game.events])
+    return Outcome("\n".join(lines), result)
 
 
 def _draw(game: Game, shown_name: str, printing: Print) -> tuple:
@@ -89,12 +133,10 @@ FORMAT = RecordFormat(
     suffixes=(".leylines",),
     parse=load_record,
     replay=replay,
-    check=Check(
-        help="Check every rule: set-up, turn order, each domino's energy paths, the end of the game.", fields=("players", "turns", "finished"), told=_check
-    ),
+    check=Check(help="Check every rule: set-up, turn order, each domino's energy paths, the end of the game.", result=Checked, told=_check),
     score=Score(
         help="Replay the game: each cairn that scores (turn, cairn, tor, path length, points, dominoes lost), then the scores.",
-        fields=("scores", "winner", "finished", "events"),
+        result=Scored,
         told=_score,
     ),
     show=Show(
@@ -106,5 +148,6 @@ FORMAT = RecordFormat(
         help="A complete random legal game as a .leylines record: set-up and moves drawn among the legal ones.",
         example="pnp ley-lines random --players 3 --seed 5 -o game.leylines",
         make=_random,
+        result=Made,
     ),
 )

@@ -137,7 +137,7 @@ def own_deal(path: Path) -> Deal:
     data = read_bytes(path)
     parsed = parse_tiles(data)
     if not parsed.valid:
-        raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set, nothing printed ({plural(len(parsed.diagnostics), 'error')})", data)
+        raise rejected(path, parsed.diagnostics, f"{shown(path)}: invalid tile set, nothing printed ({plural(len(parsed.diagnostics), 'error')})", data)
     stem = "stdin" if path is STDIN else _FILE_NAME.sub("_", os.fsdecode(path.stem).encode("ascii", "replace").decode()).strip("._") or "tiles"
     called = _fitted(shown(path.name))
     label = "your deal" if path is STDIN else f"deal {called}"

@@ -8,12 +8,28 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, drawing_kind, envelope, fresh_seed, json_name, paper_size, write_drawing
+from ...app import (
+    App,
+    JsonOption,
+    Number,
+    OutputOption,
+    PaperOption,
+    Report,
+    Result,
+    deliver,
+    drawing_kind,
+    envelope,
+    fresh_seed,
+    json_name,
+    paper_size,
+    refused,
+    write_drawing,
+)
 from ...diagnostics import error, plural, rejected, shown
 from ...output import check_file, write_file
 from ...printing import Print
@@ -35,12 +51,68 @@ TilesArg = Annotated[
 ]
 
 
-def load_tiles(path: Path) -> TileSet:
-    """A valid tile set, or the error that lists what is wrong with it."""
+class Dealt(Result):
+    """`pnp solitaire deal`: the seed, the .tiles text, and where it was written (null: printed)."""
+
+    seed: int
+    tiles: str
+    output: str | None
+
+
+class Checked(Result):
+    """`pnp solitaire check`: a tile set is valid or not; its findings say why, and nothing else."""
+
+
+class Pairs(Result):
+    """The facing pairs of a layout by kind: ranks that match, that sum to 5, a wild (empty) square, and broken ones."""
+
+    match: int
+    sum5: int
+    wild: int
+    invalid: int
+
+
+class Scored(Result):
+    """`pnp solitaire score`: the tiles placed, the facing pairs by kind, and the score."""
+
+    tiles_placed: int
+    pairs: Pairs
+    score: int
+
+
+class Shown(Result):
+    """`pnp solitaire show`: what `score` says, the drawing written (null: the text view) and the
+    scale its tiles are drawn at (null: the text view)."""
+
+    tiles_placed: int
+    pairs: Pairs
+    score: int
+    output: str | None
+    scale: Number | None
+
+
+class Solved(Result):
+    """`pnp solitaire solve`: the best layout found (its score, tiles placed and text), whether it is
+    proven the best, the highest score any layout could reach, the seconds spent, the search engine
+    that ran (the compiled core or Python), and whether Ctrl-C stopped it."""
+
+    score: int
+    tiles_placed: int
+    proven_optimal: bool
+    bound: int
+    layout: str
+    seconds: Number
+    engine: Literal["compiled", "python"]
+    interrupted: bool
+
+
+def load_tiles(path: Path, not_done: str) -> TileSet:
+    """A valid tile set, or the error that lists what is wrong with it, and says what was `not_done`
+    with it: `FILE: invalid tile set, not scored (2 errors)`."""
     data = read_bytes(path)
     parsed = parse_tiles(data)
     if not parsed.valid or parsed.value is None:
-        raise rejected(path, parsed.diagnostics, f"{shown(path)}: not a valid tile set ({plural(len(parsed.diagnostics), 'error')})", data)
+        raise rejected(path, parsed.diagnostics, f"{shown(path)}: invalid tile set, {not_done} ({plural(len(parsed.diagnostics), 'error')})", data)
     return parsed.value
 
 
@@ -48,7 +120,7 @@ def deal_text(seed: int) -> str:
     return format_tiles(deal(seed), header=f"Pack Solitaire deal, seed {seed}\nmade by: pnp solitaire deal --seed {seed}")
 
 
-@app.command("deal", result=("seed", "tiles", "output"), example="pnp solitaire deal --seed 7 -o deal.tiles")
+@app.command("deal", result=Dealt, example="pnp solitaire deal --seed 7 -o deal.tiles")
 def deal_command(
     seed: Annotated[int | None, typer.Option("--seed", parser=parse.seed, help="Same seed, same deal; one is chosen if left out.")] = None,
     output: OutputOption = None,
@@ -58,18 +130,17 @@ def deal_command(
     seed = fresh_seed(seed, as_json)
     text = deal_text(seed)
     deliver(text, output, as_json)
-    return Report(None, result={"seed": seed, "tiles": text, "output": json_name(output)})
+    return Report(None, result=Dealt(seed=seed, tiles=text, output=json_name(output)))
 
 
-@app.command("check", example="pnp solitaire check deal.tiles")
+@app.command("check", result=Checked, example="pnp solitaire check deal.tiles")
 def check_command(tiles: TilesArg, as_json: JsonOption = False) -> Report:
     """Check a tile set: tiles 1-16, 3 coins and 1 empty square each, each pack's 24 coins once."""
     data = read_bytes(tiles)
     tileset = parse_tiles(data)
-    if not as_json:
-        verdict = "valid tile set" if tileset.valid else f"invalid, {plural(len(tileset.diagnostics), 'error')}"
-        typer.echo(f"{shown(tiles)}: {verdict}")
-    return Report(tiles, tileset.diagnostics, {}, data)
+    if not tileset.valid:
+        return refused(tiles, tileset.diagnostics, data, "invalid tile set", Checked())
+    return Report(tiles, tileset.diagnostics, Checked(), data, f"{shown(tiles)}: valid tile set")
 
 
 def _cell(cell: tuple[int, int]) -> str:
@@ -84,6 +155,11 @@ LayoutArg = Annotated[
 ]
 
 
+def _broken(layout: Path, broken: list) -> str | None:
+    """A layout's verdict when its facing pairs break the rules (None when none does)."""
+    return f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules" if broken else None
+
+
 def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
     """The layout's score, and a `facing-pair` finding where each broken pair is written."""
     result = score_layout(tileset.tiles, layout.layout)
@@ -91,27 +167,26 @@ def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
     return result, broken
 
 
-@app.command("score", result=("tiles_placed", "pairs", "score"), example="pnp solitaire score deal.tiles my.layout")
+@app.command("score", result=Scored, example="pnp solitaire score deal.tiles my.layout")
 def score_command(
     tiles: TilesArg,
     layout: LayoutArg,
     as_json: JsonOption = False,
 ) -> Report:
     """Check every facing pair of a layout and score it (each matching pair counts from both tiles: 2 points)."""
-    tileset = load_tiles(tiles)
+    tileset = load_tiles(tiles, "not scored")
     data = read_bytes(layout)
     parsed = parse_layout(data, tileset.tiles)
     if parsed.diagnostics:
-        if not as_json:
-            typer.echo(f"{shown(layout)}: invalid layout, {plural(len(parsed.diagnostics), 'error')}")
-        return Report(layout, parsed.diagnostics, source=data)
+        return refused(layout, parsed.diagnostics, data, "invalid layout, not scored")
     result, broken = _scored(tileset, parsed.value)
     if not as_json:
         p = result.pairs
         typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
-        broke = f"{plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules"
-        typer.echo(f"score {result.score}" if not broken else f"{shown(layout)}: invalid layout, {broke}")
-    return Report(layout, broken, {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score}, data)
+        if not broken:
+            typer.echo(f"score {result.score}")
+    scored = Scored(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score)
+    return Report(layout, broken, scored, data, _broken(layout, broken))
 
 
 STEP = 9  # characters from one tile to the next in the text view: 5 for its squares, 4 for the marks between
@@ -157,7 +232,7 @@ def _key() -> str:
     return "marks: " + ", ".join(f"{MARKS[k]} {MEANINGS[k]}" for k in MARKS)
 
 
-@app.command("show", result=("tiles_placed", "pairs", "score", "output", "scale"), example="pnp solitaire show deal.tiles best.layout -o best.pdf")
+@app.command("show", result=Shown, example="pnp solitaire show deal.tiles best.layout -o best.pdf")
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
@@ -171,15 +246,13 @@ def show_command(
     if output is not None:
         drawing_kind(output)
         printing = Print(paper_size(paper))  # read only to draw: the text view takes no paper
-    tileset = load_tiles(tiles)
+    tileset = load_tiles(tiles, "nothing shown")
     data = read_bytes(layout)
     if output is not None:
         check_file(output)  # never an input, nor a folder or a place pnp cannot write
     parsed = parse_layout(data, tileset.tiles)
     if parsed.diagnostics or parsed.value is None:
-        if not as_json:
-            typer.echo(f"{shown(layout)}: invalid layout, nothing shown ({plural(len(parsed.diagnostics), 'error')})", err=True)
-        return Report(layout, parsed.diagnostics, source=data)
+        return refused(layout, parsed.diagnostics, data, "invalid layout, nothing shown")
     placed = parsed.value.layout
     result, broken = _scored(tileset, parsed.value)
     pairs = classified_pairs(tileset.tiles, placed)
@@ -198,13 +271,8 @@ def show_command(
         shown_page = show_layout_page(printing, heading, tileset.tiles, placed, pairs)
         scale = shown_page.scale
         write_drawing(output, shown_page.page, as_json, scale)
-    if broken and not as_json:
-        typer.echo(f"{shown(layout)}: invalid layout, {plural(len(broken), 'facing pair breaks', 'facing pairs break')} the rules", err=True)
-    fields = {"tiles_placed": result.tiles_placed, "pairs": result.pairs, "score": result.score, "output": json_name(output), "scale": scale}
-    return Report(layout, broken, fields, data)
-
-
-SOLVE_FIELDS = ("score", "tiles_placed", "proven_optimal", "bound", "layout", "seconds", "engine", "interrupted")
+    shown_result = Shown(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score, output=json_name(output), scale=scale)
+    return Report(layout, broken, shown_result, data, _broken(layout, broken))
 
 
 @contextmanager
@@ -238,7 +306,7 @@ def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
-@app.command("solve", result=SOLVE_FIELDS, example="pnp solitaire solve deal.tiles -o best.layout")
+@app.command("solve", result=Solved, example="pnp solitaire solve deal.tiles -o best.layout")
 def solve_command(
     tiles: TilesArg,
     time_limit: Annotated[
@@ -251,7 +319,7 @@ def solve_command(
     Ctrl-C stops the search: it prints the best layout found so far (and writes it with -o), not proven, exit 130."""
     from .solver import solve  # the solver loads only when asked for
 
-    tileset = load_tiles(tiles)
+    tileset = load_tiles(tiles, "not solved")
     if output is not None:
         check_file(output)  # before the search: a long solve must not end in an unwritable file
     flag = bytearray(1)
@@ -261,13 +329,16 @@ def solve_command(
     text = format_layout(solution.layout)
     if output is not None:
         write_file(output, text)
-    keys = ("score", "tiles_placed", "proven_optimal", "bound")
-    result = {k: getattr(solution, k) for k in keys} | {
-        "layout": text,
-        "seconds": round(solution.seconds, 3),
-        "engine": solution.engine,
-        "interrupted": interrupted,
-    }
+    result = Solved(
+        score=solution.score,
+        tiles_placed=solution.tiles_placed,
+        proven_optimal=solution.proven_optimal,
+        bound=solution.bound,
+        layout=text,
+        seconds=round(solution.seconds, 3),
+        engine="compiled" if solution.engine == "compiled" else "python",
+        interrupted=interrupted,
+    )
     report = Report(tiles, result=result)
     if not as_json:
         if solution.proven_optimal:
@@ -281,7 +352,7 @@ def solve_command(
     if interrupted:
         # Ctrl-C ends pnp with exit 130 (pnp.cli), here once the best layout so far is out.
         if as_json:
-            typer.echo(json.dumps(envelope("solitaire solve", SOLVE_FIELDS, report), indent=2))
+            typer.echo(json.dumps(envelope("solitaire solve", Solved, report), indent=2))
         if output is not None and not as_json:
             typer.echo(f"wrote {shown(output)}", err=True)
         typer.echo("pnp: interrupted", err=True)

@@ -3,15 +3,72 @@ and score the scoring board of a finished game (`.board`); the commands: pnp.rec
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...app import Result
 from ...diagnostics import Diagnostic, error, plural
 from ...printing import Print
 from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
 from ...textfile import tokens_by_line
 from . import GAME
 from .engine import Board as ScoringBoard
-from .engine import ColourScore, Group, Result, score, space_name
+from .engine import ColourScore, Group, score, space_name
+from .engine import Result as BoardScore  # the engine's score of a board (`Result` is the JSON's model)
 from .files import Record, load_board, load_record
 from .game import PICKS, Game, pyramid_name, replay
+
+
+class PlayerColours(Result):
+    """A player and the colours chosen so far (two once the picks are over)."""
+
+    player: Literal[1, 2]
+    colours: Annotated[list[str], Field(max_length=2)]
+
+
+class Checked(Result):
+    """`pnp paint-the-line check`: each player's colours, the turns and whether the game is over."""
+
+    players: list[PlayerColours]
+    turns: int
+    finished: bool
+
+
+class PlayerScore(Result):
+    """A player's colours, score, and largest group (the tie-break)."""
+
+    player: int
+    colours: list[str]
+    score: int
+    largest_group: int
+
+
+class PyramidGroup(Result):
+    """A group of one colour on the scoring board: its cells (row, column), its pips, its pyramids and its points."""
+
+    cells: list[Annotated[list[int], Field(min_length=2, max_length=2)]]
+    pips: int
+    size: int
+    points: int
+
+
+class ColourPoints(Result):
+    """A colour's points, and the groups that make them."""
+
+    score: int
+    groups: list[PyramidGroup]
+
+
+class Scored(Result):
+    """`pnp paint-the-line score`: each player's score, each colour's groups, the winner (null:
+    a draw, or a game not over), whether the game is over, and its turns (null: a .board file)."""
+
+    players: list[PlayerScore]
+    colours: dict[str, ColourPoints]
+    winner: Literal[1, 2] | None
+    finished: bool
+    turns: int | None
 
 
 def _status(game: Game) -> str:
@@ -22,28 +79,28 @@ def _status(game: Game) -> str:
     return f"unfinished: player {game.to_move()} to move"
 
 
-def _players_json(game: Game) -> list[dict]:
-    return [{"player": n, "colours": list(game.colours(n))} for n in (1, 2)]
-
-
 def _check(g: Game) -> Outcome:
-    fields = {"players": _players_json(g), "turns": g.turns, "finished": bool(g.finished)}
-    return Outcome(f"{plural(len(g.picks), 'pick')}, {plural(g.turns, 'turn')}, {_status(g)}", fields)
+    players = [PlayerColours(player=n, colours=list(g.colours(n))) for n in (1, 2)]
+    result = Checked(players=players, turns=g.turns, finished=bool(g.finished))
+    return Outcome(f"{plural(len(g.picks), 'pick')}, {plural(g.turns, 'turn')}, {_status(g)}", result)
 
 
 # --- score ----------------------------------------------------------------------------------
 
 
-def _group_json(group: Group) -> dict:
-    return {"cells": [list(cell) for cell in group.cells], "pips": sum(group.pips), "size": group.size, "points": group.points}
+def _group(group: Group) -> PyramidGroup:
+    return PyramidGroup(cells=[list(cell) for cell in group.cells], pips=sum(group.pips), size=group.size, points=group.points)
 
 
-def result_json(result: Result) -> dict:
-    return {
-        "players": [{"player": p.player, "colours": list(p.colours), "score": p.score, "largest_group": p.largest_group} for p in result.players],
-        "colours": {c.colour: {"score": c.points, "groups": [_group_json(g) for g in c.groups]} for c in result.colours},
-        "winner": result.winner,
-    }
+def _scored(result: BoardScore, finished: bool, turns: int | None) -> Scored:
+    """The score of a board (or of the board a game reaches), as `score --json` says it."""
+    return Scored(
+        players=[PlayerScore(player=p.player, colours=list(p.colours), score=p.score, largest_group=p.largest_group) for p in result.players],
+        colours={c.colour: ColourPoints(score=c.points, groups=[_group(g) for g in c.groups]) for c in result.colours},
+        winner=result.winner if finished else None,
+        finished=finished,
+        turns=turns,
+    )
 
 
 def _colour_line(colour: ColourScore) -> str:
@@ -54,7 +111,7 @@ def _colour_line(colour: ColourScore) -> str:
     return f"{colour.colour}: {colour.points} = {' + '.join(terms)}"
 
 
-def _verdict(result: Result) -> str:
+def _verdict(result: BoardScore) -> str:
     one, two = result.players
     if one.score != two.score:
         win, lose = (one, two) if result.winner == 1 else (two, one)
@@ -65,7 +122,7 @@ def _verdict(result: Result) -> str:
     return f"tied at {one.score}; player {win.player} wins with the larger group, {_pyramids(win.largest_group)} to {lose.largest_group}"
 
 
-def _so_far(result: Result, turns: int) -> str:
+def _so_far(result: BoardScore, turns: int) -> str:
     one, two = result.players
     lead = "level" if one.score == two.score else f"player {1 if one.score > two.score else 2} leads"
     return f"unfinished after {plural(turns, 'turn')}: {lead}, {one.score} to {two.score} so far"
@@ -82,10 +139,7 @@ def _score(board: ScoringBoard, g: Game | None) -> Outcome:
     lines = [_colour_line(colour) for colour in result.colours]
     lines += [f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}" for p in result.players]
     lines.append(_verdict(result) if finished else _so_far(result, g.turns))  # type: ignore[union-attr]
-    fields = result_json(result) | {"finished": finished, "turns": g.turns if g else None}
-    if not finished:
-        fields["winner"] = None
-    return Outcome("\n".join(lines), fields)
+    return Outcome("\n".join(lines), _scored(result, finished, g.turns if g else None))
 
 
 def _starts_a_record(text: str) -> bool:
@@ -149,12 +203,12 @@ FORMAT = RecordFormat(
     ),
     check=Check(
         help="Check every rule: the colour picks, each move's route and capture, each placement, the end of the game.",
-        fields=("players", "turns", "finished"),
+        result=Checked,
         told=_check,
     ),
     score=Score(
         help="Score a game: each group of one colour on the scoring board is worth its pips times its pyramids.",
-        fields=("players", "colours", "winner", "finished", "turns"),
+        result=Scored,
         told=_score,
     ),
     show=Show(

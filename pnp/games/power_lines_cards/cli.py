@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
+from pydantic import Field
 
 from ... import options as parse
-from ...app import App, JsonOption, OutputOption, PaperOption, Report, deliver, fresh_seed, json_name, paper_size, print_findings
+from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, number, paper_size
 from ...diagnostics import Diagnostic, rejected, shown
 from ...printing import Print
 from ...rules import MultisetRules
+from ...session import warn
 from ...textfile import read_bytes
 from . import GAME
 from .analysis.compare import compare
@@ -41,8 +43,20 @@ RulesOption = Annotated[
 ]
 DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard input.", metavar="DECK", show_default=False, parser=parse.input_path)]
 
+Copies = Annotated[int, Field(ge=0)]
+Exact = Annotated[str, Field(pattern=r"^[0-9]+(/[0-9]+)?$")]  # a fraction, exactly: `3/13`, or a whole number
+Percent = number(0, 100)
+Expected = number(0)  # cards a hand holds on average
 
-@app.command("validate", result=("total", "counts"), many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
+
+class Validated(Result):
+    """`pnp deck validate`, for each deck: its cards (the Base not counted) and the copies of each kind."""
+
+    total: int
+    counts: dict[str, Copies]
+
+
+@app.command("validate", result=Validated, many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
 def validate(
     files: Annotated[
         list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)
@@ -57,25 +71,43 @@ def validate(
     reports = []
     for path, data in contents:
         report = validate_deck(data, chosen)
-        if not as_json:
-            typer.echo(report.verdict(shown(path)))
-        result = {"total": report.total, "counts": report.counts}
-        reports.append(Report(path, report.diagnostics, result, data))
+        reports.append(Report(path, report.diagnostics, Validated(total=report.total, counts=report.counts), data, report.verdict(shown(path))))
     return reports
 
 
-@app.command(
-    "stats",
-    result=("total", "has_base", "counts", "by_value", "by_price", "when_played", "cards_drawn", "cards_discarded", "average_value", "average_price"),
-    example="pnp deck stats mine.deck",
-)
+class WhenPlayed(Result):
+    """The cards by the sign of their price: they draw (below 0), are free, or discard (above 0)."""
+
+    draw: int
+    free: int
+    discard: int
+
+
+class Stats(Result):
+    """`pnp deck stats`: the cards (the Base not counted), whether it has its Base, the copies of each
+    kind, of each value and of each price, the cards by price sign, the cards they draw and discard
+    if each is played once, and the average value and price."""
+
+    total: int
+    has_base: bool
+    counts: dict[str, int]
+    by_value: dict[str, int]
+    by_price: dict[str, int]
+    when_played: WhenPlayed
+    cards_drawn: int
+    cards_discarded: int
+    average_value: Number
+    average_price: Number
+
+
+@app.command("stats", result=Stats, example="pnp deck stats mine.deck")
 def stats(file: DeckArg, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Copies per kind, value and price spread, and what playing the deck costs."""
     deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
     result = deck_stats(deck)
     if not as_json:
         typer.echo(result.render(shown(file)))
-    return Report(file, deck.warnings, result.as_json())
+    return Report(file, deck.warnings, Stats.model_validate(result.as_json()))
 
 
 def _query(text: str) -> Query:
@@ -98,22 +130,86 @@ HandOption = Annotated[
 ]
 
 
+class Odds(Result):
+    """The cards of a kind or group a hand holds on average, and the chance of at least one: rounded, and exactly."""
+
+    expected: Expected
+    expected_exact: Exact
+    at_least_one_percent: Percent
+    at_least_one_exact: Exact
+
+
+class GroupOdds(Result):
+    """A group's kinds, its copies, and its odds in the opening hand and in the hand kept."""
+
+    kinds: list[str]
+    copies: Copies
+    opening: Odds
+    kept: Odds
+
+
+class KindOdds(Result):
+    """A kind's copies, and its odds in the opening hand and in the hand kept."""
+
+    copies: Copies
+    opening: Odds
+    kept: Odds
+
+
+class HandOdds(Result):
+    """A --hand query, in words, and its chance in the opening hand and in the hand kept: rounded, and exactly."""
+
+    query: str
+    meaning: str
+    opening_percent: Percent
+    opening_exact: Exact
+    kept_percent: Percent
+    kept_exact: Exact
+
+
+class PricePaid(Result):
+    """A kind whose price draws or discards: its copies, the cards one copy draws or discards, and all of them."""
+
+    kind: str
+    copies: int
+    per_copy: int
+    total: int
+
+
+class Economy(Result):
+    """The kinds that draw, those that discard, the cards drawn and discarded in all, their difference, and each per card of the deck."""
+
+    draw: list[PricePaid]
+    discard: list[PricePaid]
+    cards_drawn: int
+    cards_discarded: int
+    net: int
+    drawn_per_card: Number
+    discarded_per_card: Number
+
+
+class Analyzed(Result):
+    """`pnp deck analyze`: the cards drawn from, the opening hand, the cards placed face down and
+    kept, the face-down order and rule, the odds of each group, each kind and each --hand query,
+    the value and price curves, and the card economy."""
+
+    total: int
+    hand_size: int
+    face_down: int
+    kept_size: int
+    face_down_order: list[str]
+    face_down_rule: str
+    groups: dict[str, GroupOdds]
+    kinds: dict[str, KindOdds]
+    queries: list[HandOdds]
+    by_value: dict[str, int]
+    by_price: dict[str, int]
+    economy: Economy
+
+
 @app.command(
     "analyze",
-    result=(
-        "total",
-        "hand_size",
-        "face_down",
-        "kept_size",
-        "face_down_order",
-        "face_down_rule",
-        "groups",
-        "kinds",
-        "queries",
-        "by_value",
-        "by_price",
-        "economy",
-    ),
+    result=Analyzed,
     example='pnp deck analyze mine.deck --hand "2+ of 7-10" --hand "1+ of draw and 1+ of 9"',
 )
 def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
@@ -131,10 +227,27 @@ def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = No
     result = analyze(deck.counts, hand or (), HAND_SIZE, FACE_DOWN, deck.has_base)
     if not as_json:
         typer.echo(result.render(shown(file)))
-    return Report(file, deck.warnings, result.as_json())
+    return Report(file, deck.warnings, Analyzed.model_validate(result.as_json()))
 
 
-@app.command("hands", result=("seed", "count", "hand_size", "hands"), example="pnp deck hands mine.deck --count 3 --seed 7")
+class OpeningHand(Result):
+    """A hand as dealt, the cards the set-up places face down, and the cards kept."""
+
+    cards: list[str]
+    face_down: list[str]
+    kept: list[str]
+
+
+class Hands(Result):
+    """`pnp deck hands`: the seed, the hands dealt, their size, and each hand."""
+
+    seed: int
+    count: int
+    hand_size: int
+    hands: list[OpeningHand]
+
+
+@app.command("hands", result=Hands, example="pnp deck hands mine.deck --count 3 --seed 7")
 def hands(
     file: DeckArg,
     count: Annotated[int, typer.Option("--count", parser=parse.integer(1, 1000), help="How many hands to deal.")] = 5,
@@ -152,7 +265,7 @@ def hands(
     if not as_json:
         typer.echo(render_hands(shown(file), seed, dealt))
     size = len(dealt[0].cards) if dealt else 0
-    return Report(file, deck.warnings, {"seed": seed, "count": count, "hand_size": size, "hands": [h.as_json() for h in dealt]})
+    return Report(file, deck.warnings, Hands(seed=seed, count=count, hand_size=size, hands=[OpeningHand(**h.as_json()) for h in dealt]))
 
 
 GamesOption = Annotated[int, typer.Option("--games", parser=parse.integer(1, 100_000), help="Games to play.")]
@@ -184,17 +297,63 @@ def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
 
 
 def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[Diagnostic]:
-    """The second deck's warnings: printed under its own name, or (--json, one envelope) carried
-    in the first's findings, its name leading each message."""
+    """The second deck's warnings: said under its own name (pnp.session.warn), or (--json, one
+    envelope) carried in the first's findings, its name leading each message."""
     if not as_json:
-        print_findings(Report(path, deck.warnings, source=data))
+        warn(path, deck.warnings, data)
         return []
     return [Diagnostic(d.severity, d.code, f"{json_name(path)}: {d.message}", d.line, d.column) for d in deck.warnings]
 
 
+class GoldfishSummary(Result):
+    """A deck's goldfish games: how many, their seed and turn limit, those won and never won, the
+    games won on each turn, the mean and median turn, the 10th and 90th percentiles (null: among
+    the games never won), and how much sooner the games holding each card were won."""
+
+    games: int
+    seed: int
+    turns: int
+    won: int
+    never: int
+    never_percent: Number
+    by_turn: dict[str, int]
+    mean: Number | None
+    median: Number | None
+    p10: int | None
+    p90: int | None
+    fastest_cards: dict[str, Number]
+
+
+Interval = Annotated[list[Number], Field(min_length=2, max_length=2)]
+Verdict = Literal["slower", "faster", "same", "unclear"]
+
+
+class Versus(Result):
+    """`--vs OTHER`: its file, its games, its mean turn minus the deck's over the paired games with a
+    95 % interval (null where there is none), the verdict, how it is computed, and the paired
+    games by who won them."""
+
+    file: str | None
+    summary: GoldfishSummary
+    difference: Number | None
+    ci95: Interval | None
+    verdict: Verdict
+    method: Annotated[str, Field(min_length=1)]
+    both_won: Copies
+    only_deck_won: Copies
+    only_other_won: Copies
+    neither_won: Copies
+
+
+class Goldfish(GoldfishSummary):
+    """`pnp deck goldfish`: the deck's games, and with --vs the other deck's against them (else null)."""
+
+    vs: Versus | None
+
+
 @app.command(
     "goldfish",
-    result=("games", "seed", "turns", "won", "never", "never_percent", "by_turn", "mean", "median", "p10", "p90", "fastest_cards", "vs"),
+    result=Goldfish,
     example="pnp deck goldfish mine.deck --games 2000 --seed 7 --vs yours.deck",
 )
 def goldfish_deck(
@@ -232,7 +391,7 @@ def goldfish_deck(
         result = goldfish(deck, games, seed, turns, jobs=jobs)
         if not as_json:
             typer.echo(render_result(result, shown(file)))
-        return Report(file, deck.warnings, {**result.as_json(), "vs": None})
+        return Report(file, deck.warnings, Goldfish.model_validate({**result.as_json(), "vs": None}))
     (deck, _), (other, data) = _decks([file, vs], chosen)
     both = paired(deck, other, games, seed, turns, jobs)
     if not as_json:
@@ -240,12 +399,93 @@ def goldfish_deck(
             "\n\n".join([render_result(both.deck, shown(file)), render_result(both.other, shown(vs)), "\n".join(render_paired(both, shown(file), shown(vs)))])
         )
     found = [*deck.warnings, *_other_warnings(vs, other, data, as_json)]
-    return Report(file, found, {**both.deck.as_json(), "vs": both.as_json(json_name(vs))})
+    return Report(file, found, Goldfish.model_validate({**both.deck.as_json(), "vs": both.as_json(json_name(vs))}))
+
+
+class BMinusA(Result):
+    """A number for deck A, for deck B, and B minus A."""
+
+    a: Number
+    b: Number
+    difference: Number
+
+
+class ComparedFiles(Result):
+    """The two decks' files."""
+
+    a: str | None
+    b: str | None
+
+
+class KindDifference(Result):
+    """A kind's expected cards and chance of at least one, in the opening hand and the hand kept, B minus A."""
+
+    opening_expected: BMinusA
+    opening_at_least_one_percent: BMinusA
+    kept_expected: BMinusA
+    kept_at_least_one_percent: BMinusA
+
+
+class GroupDifference(Result):
+    """A group's kinds, its copies, and its odds in the opening hand and the hand kept, B minus A."""
+
+    kinds: list[str]
+    copies: BMinusA
+    opening_expected: BMinusA
+    opening_at_least_one_percent: BMinusA
+    kept_expected: BMinusA
+    kept_at_least_one_percent: BMinusA
+
+
+class EconomyDifference(Result):
+    """The cards drawn and discarded, their difference, and the average value and price, B minus A."""
+
+    cards_drawn: BMinusA
+    cards_discarded: BMinusA
+    net: BMinusA
+    average_value: BMinusA
+    average_price: BMinusA
+
+
+class SpeedDifference(Result):
+    """`--goldfish`: the games, seed and turn limit, each deck's games, B's mean turn minus A's with a
+    95 % interval (null where there is none), the verdict, how it is computed, and the paired
+    games by who won them."""
+
+    games: int
+    seed: int
+    turns: int
+    a: GoldfishSummary
+    b: GoldfishSummary
+    difference: Number | None
+    ci95: Interval | None
+    verdict: Verdict
+    method: Annotated[str, Field(min_length=1)]
+    both_won: Copies
+    only_a_won: Copies
+    only_b_won: Copies
+    neither_won: Copies
+
+
+class Compared(Result):
+    """`pnp deck compare`: the files, then B minus A for the cards, the copies of each kind, each
+    group's and each kind's odds, the value and price curves, the card economy and, with
+    --goldfish, the speed (else null)."""
+
+    files: ComparedFiles
+    total: BMinusA
+    counts: dict[str, BMinusA]
+    groups: dict[str, GroupDifference]
+    kinds: dict[str, KindDifference]
+    by_value: dict[str, BMinusA]
+    by_price: dict[str, BMinusA]
+    economy: EconomyDifference
+    goldfish: SpeedDifference | None
 
 
 @app.command(
     "compare",
-    result=("files", "total", "counts", "groups", "kinds", "by_value", "by_price", "economy", "goldfish"),
+    result=Compared,
     example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
 )
 def compare_decks(
@@ -273,10 +513,21 @@ def compare_decks(
     if not as_json:
         typer.echo(result.render(shown(a), shown(b)))
     found = [*deck_a.warnings, *_other_warnings(b, deck_b, data, as_json)]
-    return Report(a, found, result.as_json(json_name(a), json_name(b)))
+    return Report(a, found, Compared.model_validate(result.as_json(json_name(a), json_name(b))))
 
 
-@app.command("report", result=("format", "total", "output", "paper", "games", "seed"), example="pnp deck report mine.deck --paper letter -o mine.pdf")
+class Reported(Result):
+    """`pnp deck report`: the format checked against, the cards, the file written, its paper, and the goldfish games and seed charted."""
+
+    format: str
+    total: int
+    output: str
+    paper: str
+    games: int
+    seed: int
+
+
+@app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
 def report_deck(
     file: DeckArg,
     output: Annotated[
@@ -295,12 +546,18 @@ def report_deck(
     from .report import write_report  # the drawing loads only for this command
 
     diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed)
-    if not as_json:
-        typer.echo(written.line(), err=True)
-    return Report(file, diagnostics, written.as_json(), written.source)
+    return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source, written.line())
 
 
-@app.command("random", result=("seed", "deck", "output"), example="pnp deck random --seed 4 --rules singleton-ish -o random.deck")
+class RandomDeck(Result):
+    """`pnp deck random`: the seed, the .deck text, and where it was written (null: printed)."""
+
+    seed: int
+    deck: str
+    output: str | None
+
+
+@app.command("random", result=RandomDeck, example="pnp deck random --seed 4 --rules singleton-ish -o random.deck")
 def random_deck(
     seed: Annotated[int | None, typer.Option("--seed", parser=parse.seed, help="Same seed, same deck (default: a new one).")] = None,
     rules: RulesOption = None,
@@ -314,4 +571,4 @@ def random_deck(
     about = f"a random {chosen.name} deck" + (f": {chosen.description}" if chosen.description else "")
     text = render_deck(random_counts(chosen, seed), [again, about])
     deliver(text, output, as_json)
-    return Report(rules, result={"seed": seed, "deck": text, "output": json_name(output)})
+    return Report(rules, result=RandomDeck(seed=seed, deck=text, output=json_name(output)))

@@ -10,16 +10,37 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...app import Result
 from ...diagnostics import Parsed
 from ...printing import Print
-from ...records import Argument, Board, Outcome, Random, RecordFormat, Score, Show
+from ...records import Argument, Board, DrawnScaled, Outcome, Random, RecordFormat, Score, Show
 from . import GAME
-from .engine import Score as Scored
-from .engine import score
+from .engine import Score as GridScore
+from .engine import Side, Winner, score
 from .files import Grid, load_grid, load_record, source_lines
 
 
-def _table(result: Scored) -> str:
+class PowerLine(Result):
+    """One of the ten lines: its name, its largest groups of one suit and of one value, who it scores
+    for (`none`: the groups are as large) and how much."""
+
+    name: str
+    suit_match: int
+    value_match: int
+    scores_for: Side
+    points: int
+
+
+class Scored(Result):
+    """`pnp power-lines score`: each player's points, the winner, and the ten lines."""
+
+    suits: int
+    values: int
+    winner: Winner
+    lines: list[PowerLine]
+
+
+def _table(result: GridScore) -> str:
     rows = [f"{'line':<12} {'suit':>4} {'value':>5}  scores"]
     for line in result.lines:
         verdict = "nobody" if line.scores_for == "none" else f"{line.scores_for} +{line.points}"
@@ -31,7 +52,7 @@ def _table(result: Scored) -> str:
 
 def _score(grid: Grid, _: Grid | None) -> Outcome:
     result = score(grid)
-    return Outcome(f"{grid}\n{_table(result)}", result.as_json())
+    return Outcome(f"{grid}\n{_table(result)}", Scored.model_validate(result.as_json()))
 
 
 def _draw(grid: Grid, shown_name: str, printing: Print) -> tuple:
@@ -59,6 +80,7 @@ FORMAT = RecordFormat(
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
     example="pnp power-lines score game.record",
     suffixes=(".record",),
+    invalid="not a finished game",  # a record or grid refused: `FILE: not a finished game, not scored (2 errors)`
     parse=load_record,
     board=Board(
         suffixes=(".grid",),
@@ -66,18 +88,17 @@ FORMAT = RecordFormat(
         is_record=_placements,
         argument=Argument("GAME", "A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input."),
         drawn=True,
+        invalid="not a finished game",
     ),
     score=Score(
         help="Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game.",
-        fields=("suits", "values", "winner", "lines"),
+        result=Scored,
         told=_score,
-        refused=None,
     ),
     show=Show(
         help="Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much.",
         draw=_draw,
-        scaled=True,
-        refused="not a finished game, nothing drawn",
+        result=DrawnScaled,
     ),
     random=Random(
         help="A whole random game as a .record: each turn a tile left and a legal spot, drawn at random.",
