@@ -77,9 +77,16 @@ class Game:
         return self.target.load().Options
 
     @property
-    def scorepad(self) -> str | None:
-        """The score pad's file name, without .pdf."""
-        return f"{self.rules}-scorepad" if self.rules else None
+    def rule_sheet(self) -> str:
+        """The rule sheet's name (`rules`) of a game that prints one; a ValueError for a game that does not."""
+        if self.rules is None:
+            raise ValueError(f"{self.id} has no rule sheet")
+        return self.rules
+
+    @property
+    def scorepad(self) -> str:
+        """The score pad's file name, without .pdf, for a game that has a rule sheet."""
+        return f"{self.rule_sheet}-scorepad"
 
     @property
     def made_by(self) -> str:

@@ -14,7 +14,7 @@ from .documents import Kind
 from .games.registry import GAMES
 from .printing import Print
 from .resources import data_dir
-from .session import current
+from .session import ongoing
 from .summary import SVG_PAGE, FileFacts, facts, size_text
 
 INDEX = "index.html"
@@ -31,7 +31,7 @@ TITLES = {Kind.PIECES: "Pieces", Kind.SCORE_PAD: "Score pad", Kind.RULES: "Rules
 
 def kind(path: Path) -> Kind:
     """What the file written at `path` is, as its document said."""
-    return Kind(current().kinds[path])
+    return Kind(ongoing().kinds[path])
 
 
 def _entries(folder: Path, files: list[Path], printing: Print) -> list[dict[str, Any]]:

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from dataclasses import replace
 from multiprocessing.connection import Connection, wait
-from multiprocessing.pool import ExceptionWithTraceback
+from multiprocessing.pool import ExceptionWithTraceback  # type: ignore[attr-defined]  # typeshed leaves it out; the pool sends a worker's traceback in it
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -26,6 +26,9 @@ from .games.registry import GAMES, Game
 from .index import INDEX, render_index
 from .output import BuildOptions
 from .session import Staged
+
+if TYPE_CHECKING:
+    from multiprocessing.context import ForkProcess  # where there is fork
 
 
 def _progress(enabled: bool) -> Any:
@@ -83,7 +86,8 @@ def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
     # and ending it while one of them waits on that queue can hang for good (seen under load).
     # Processes of their own share nothing, and the parent can kill them at any moment.
     fork = multiprocessing.get_context("fork")
-    waiting, running = list(GAMES), {}
+    waiting = list(GAMES)
+    running: dict[Connection, tuple[Game, ForkProcess]] = {}  # each worker's receiver: its target and its process
     try:
         while waiting or running:
             while waiting and len(running) < workers:
@@ -93,7 +97,7 @@ def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
                 worker.start()
                 sender.close()  # the parent's copy: the receiver sees the end when the worker's goes
                 running[receiver] = (game, worker)
-            for receiver in wait(list(running)):
+            for receiver in cast(list[Connection], wait(list(running))):  # wait hands back the receivers it is given
                 game, worker = running.pop(receiver)
                 try:
                     done, result = receiver.recv()
@@ -104,8 +108,8 @@ def _rendered(opts: BuildOptions) -> Iterator[tuple[str, list[Path], Staged]]:
                     receiver.close()
                 worker.join()
                 if not done:
-                    raise result  # type: ignore[misc]  # an exception, rebuilt with the worker's traceback
-                yield result  # type: ignore[misc]
+                    raise result  # an exception, rebuilt with the worker's traceback
+                yield result
     finally:
         for receiver, (_, worker) in running.items():  # done, or this process failed first: nothing left is wanted
             worker.kill()

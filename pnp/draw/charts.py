@@ -80,12 +80,12 @@ def bar_chart(
     (what the labels under the bars are), a bar per (label, value) from left to right."""
     if style.text_size < MIN_TEXT - 1e-9 or style.title_size < MIN_TEXT - 1e-9:
         raise ValueError(f"a chart's text is {MIN_TEXT:g} pt at the least, not {min(style.text_size, style.title_size):g}")
-    bars = [b if isinstance(b, Bar) else Bar(*b) for b in bars]
-    if any(b.value < 0 or not math.isfinite(b.value) for b in bars):
+    shown = [b if isinstance(b, Bar) else Bar(*b) for b in bars]
+    if any(b.value < 0 or not math.isfinite(b.value) for b in shown):
         raise ValueError("a bar chart shows counts: no value may be negative or infinite")
     size, em = style.text_size, style.text_size * MM_PER_PT
     cap = cap_height(size)
-    top, step = axis_top([b.value for b in bars], style.max_ticks)
+    top, step = axis_top([b.value for b in shown], style.max_ticks)
     ticks = [step * i for i in range(round(top / step) + 1)]
     tick_labels = [f"{t:g}" for t in ticks]
     shapes: list[Shape] = []
@@ -113,10 +113,10 @@ def bar_chart(
         shapes.append(Text(left - 1.2, ty + cap / 2, text, size, REGULAR, style.faint, "end"))
         if t:
             shapes.append(Line(left, ty, w, ty, Style(stroke=style.grid, stroke_width=style.stroke / 2)))
-    n = len(bars)
+    n = len(shown)
     slot = plot_w / n if n else plot_w
-    every = _label_every(bars, slot, size)
-    for i, b in enumerate(bars):
+    every = _label_every(shown, slot, size)
+    for i, b in enumerate(shown):
         cx = left + slot * (i + 0.5)
         bw = slot * style.bar_share
         bh = plot_h * b.value / top

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
 from ..printing import Print
 from .document import Document, Part, PrintHints
-from .shapes import Drawing, Line, Rect, Shape, Style, Text, group
+from .shapes import Anchor, Drawing, Line, Rect, Shape, Style, Text, group
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 
 COVER = "About this file"
@@ -88,7 +88,9 @@ def document(title: str, printing: Print, about: str, parts: Sequence[Part], not
         room = pages[index].room
         if duplex and index + 1 == len(pages):
             break  # a last front whose back was left out: nothing to put the duplex check's rulers on
-        laid = room and _notes(room, title, printing, about, contents, duplex, notes, assembly)
+        if room is None:
+            continue
+        laid = _notes(room, title, printing, about, contents, duplex, notes, assembly)
         if laid:
             x, y, w, _ = room
             rule = Line(x, y - lay.rule_gap, x + w, y - lay.rule_gap, Style(stroke=lay.faint, stroke_width=0.2))
@@ -232,7 +234,7 @@ def _chunks(
         """A label (page numbers, a bullet) and its text wrapped `indent` mm in, a chunk a line."""
         rows = wrap(text, REGULAR, lay.text_size, width - indent) or [text]
         for i, row in enumerate(rows):
-            chunks.append(_chunk(width, lay, lambda f, i=i, row=row: f.row("" if i else label, row, indent, last=i == len(rows) - 1)))
+            chunks.append(_chunk(width, lay, lambda f: f.row("" if i else label, row, indent, last=i == len(rows) - 1)))
 
     entry("", about, 0.0)
 
@@ -264,7 +266,12 @@ def _chunks(
         how.append("Print one-sided: nothing goes on the back of any page.")
     for line in [*how, *notes]:
         entry("\u2022", line, BULLET)
-    chunks.append(_chunk(width, lay, lambda f: (f.gap(lay.item_gap), f.scale_bar(lay.scale_bar[printing.paper]))))
+
+    def scale_check(f: _Flow) -> None:
+        f.gap(lay.item_gap)
+        f.scale_bar(lay.scale_bar[printing.paper])
+
+    chunks.append(_chunk(width, lay, scale_check))
 
     if assembly:
         heading("Assembly")
@@ -327,7 +334,7 @@ def duplex_rulers(printing: Print, check: tuple[float, float]) -> list[Shape]:
     below = cy + reach + 1.2 + 2 * half
     shapes.append(Text(cx, below, f"+{reach:g}", size, REGULAR, lay.ink, "middle"))
     # What the rulers are for, running toward the page's middle, where the room behind the notes lies.
-    towards = ("start", cx - reach) if cx < p.width / 2 else ("end", cx + reach)
+    towards: tuple[Anchor, float] = ("start", cx - reach) if cx < p.width / 2 else ("end", cx + reach)
     shapes.append(Text(towards[1], below + 4 * half, "Duplex check: see the other side of this sheet.", size, REGULAR, lay.faint, towards[0]))
     return shapes
 

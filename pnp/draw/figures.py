@@ -49,9 +49,9 @@ def bounds(shape: Shape, m: Matrix = IDENTITY) -> tuple[float, float, float, flo
     None for an empty group."""
     if isinstance(shape, Group):
         inner = compose(m, shape.transform)
-        boxes = [b for s in shape.items if (b := bounds(s, inner)) is not None]
-        if shape.clip is not None and (c := bounds(shape.clip, inner)) is not None:
-            boxes = [(max(b[0], c[0]), max(b[1], c[1]), min(b[2], c[2]), min(b[3], c[3])) for b in boxes]
+        boxes = [box for s in shape.items if (box := bounds(s, inner)) is not None]
+        if shape.clip is not None and (clip := bounds(shape.clip, inner)) is not None:
+            boxes = [(max(b[0], clip[0]), max(b[1], clip[1]), min(b[2], clip[2]), min(b[3], clip[3])) for b in boxes]
             boxes = [b for b in boxes if b[0] < b[2] and b[1] < b[3]]
         if not boxes:
             return None

@@ -65,7 +65,7 @@ def parse(text: str, figures: dict[str, Figure]) -> SyntaxTreeNode:
 
     tree = SyntaxTreeNode(markdown().parse(text))
     for node in tree.walk():
-        if node.type == "inline" and figure_name(node.parent) is None:
+        if node.type == "inline" and node.parent is not None and figure_name(node.parent) is None:  # an inline node's parent is its block
             if unused := {c.type for c in node.walk(include_self=False)} - INLINE:
                 raise ValueError(f"rule sheets use no {', '.join(sorted(unused))} (in {node.content!r})")
     placed = [name for node in tree.walk() if (name := figure_name(node)) is not None]
@@ -139,7 +139,7 @@ def render_html(tree: SyntaxTreeNode, figures: dict[str, Figure]) -> str:
     # the tree goes back to its tokens, each figure's paragraph swapped for a block of its own (a
     # <figure> cannot sit in a <p>), and the tree the PDF also reads is left as parsed.
     renderer = RendererHTML()
-    renderer.rules["figure"] = figure
+    renderer.rules["figure"] = figure  # type: ignore[assignment]  # markdown-it-py types its rules as bound methods; it calls any (tokens, idx, options, env)
     body = renderer.render(_html_tokens(tree), md.options, {})
     return (
         "<!DOCTYPE html>\n"

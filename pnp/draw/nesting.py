@@ -65,7 +65,7 @@ def nest_rows(components: Sequence[Component], printing: Print, gap: float, capt
     pages = []
     for number, page_rows in enumerate(placed, 1):
         title = f"{caption} - sheet {number} of {len(placed)}" if caption else ""
-        page = Drawing(paper.width, paper.height, title=title)
+        sheet = Drawing(paper.width, paper.height, title=title)
         y = top + (bottom - top - filled[number - 1]) / 2
         for nest, row in page_rows:
             x0 = (paper.width - nest.row_width(len(row))) / 2
@@ -73,11 +73,11 @@ def nest_rows(components: Sequence[Component], printing: Print, gap: float, capt
                 w, h = comp.width, comp.height
                 art = designs.place(comp.front, comp.front_key, 0.0, w, h, 0.0, 0.0)
                 x, dy = x0 + nest.xs[i], y - nest.top(len(row)) + (nest.dy if i % 2 else 0.0)
-                page.add(group(art, at=(x, dy), transform=rotate(180, w / 2, h / 2)) if i % 2 else group(art, at=(x, dy)))
+                sheet.add(group(art, at=(x, dy), transform=rotate(180, w / 2, h / 2)) if i % 2 else group(art, at=(x, dy)))
             y += nest.row_height(len(row)) + gap
         if caption:
-            page.add(page_caption(title, printing))
-        pages.append(page)
+            sheet.add(page_caption(title, printing))
+        pages.append(sheet)
     return pages
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..layouts import sheet_layout
 from ..printing import Print
 from .pages import titled_page
-from .shapes import Circle, Drawing, Group, Line, Path, Rect, Shape, Style, Text, compose, group, scale, translate
+from .shapes import Circle, Drawing, Field, Group, Line, Matrix, Path, Rect, Shape, Style, Text, compose, group, scale, translate
 from .sheets import room_below
 from .text import BOLD, MM_PER_PT, cap_height, width_mm
 
@@ -71,15 +71,14 @@ def plan(width: float, height: float, opts: PosterOptions) -> Plan:
     """The fewest sheets (portrait or landscape, portrait on a tie) that cover a width x height drawing."""
     lay = sheet_layout()
     paper = opts.printing.size
-    best = None
+    choices = []
     origin_x, origin_y, pitch = opts.grid if opts.grid else (0.0, 0.0, 0.0)
     for pw, ph in ((paper.width, paper.height), (paper.height, paper.width)):
         ww, wh = pw - 2 * (lay.margin + GUARD), ph - 2 * (lay.margin + GUARD) - _caption_height()
         across = _cuts(width, ww, opts.overlap, origin_x, pitch)
         down = _cuts(height, wh, opts.overlap, origin_y, pitch)
-        if best is None or len(across[0]) * len(down[0]) < best[0]:
-            best = (len(across[0]) * len(down[0]), pw, ph, ww, wh, across, down)
-    _, pw, ph, ww, wh, (lefts, seams_x), (tops, seams_y) = best
+        choices.append((len(across[0]) * len(down[0]), pw, ph, ww, wh, across, down))
+    _, pw, ph, ww, wh, (lefts, seams_x), (tops, seams_y) = min(choices, key=lambda choice: choice[0])  # the first of the fewest: portrait
     sheets = tuple(Sheet(r, c, (x, y, x + ww, y + wh)) for r, y in enumerate(tops) for c, x in enumerate(lefts))
     return Plan(pw, ph, lay.margin + GUARD, sheets, len(tops), len(lefts), seams_x, seams_y)
 
@@ -205,7 +204,7 @@ def _meets(a: Box | None, b: Box) -> bool:
     return a is not None and a[0] < b[2] and a[2] > b[0] and a[1] < b[3] and a[3] > b[1]
 
 
-def _apply(m, x: float, y: float) -> tuple[float, float]:
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
 
@@ -233,6 +232,8 @@ def bbox(shape: Shape) -> Box | None:
         x = shape.x - {"start": 0.0, "middle": w / 2, "end": w}[shape.anchor]
         em = shape.size * MM_PER_PT
         return (x, shape.y - em, x + w, shape.y + 0.3 * em)
+    if isinstance(shape, Field):  # a form field: what is typed in it stays in its box
+        return (shape.x, shape.y, shape.x + shape.w, shape.y + shape.h)
     boxes = [b for b in (bbox(item) for item in shape.items) if b is not None]
     if shape.clip is not None:
         c = shape.clip

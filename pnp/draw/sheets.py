@@ -336,7 +336,8 @@ def _guides(grid: Grid, count: int, w: float, h: float, opts: SheetOptions) -> t
         style = Style(stroke=MARK, stroke_width=lay.cut_line_stroke)
         lo_x, hi_x = lay.margin, paper.width - lay.margin
         lo_y, hi_y = lay.margin, paper.height - lay.margin
-        lines = [Line(x, lo_y, x, hi_y, style) for x in xs] + [Line(lo_x, y, hi_x, y, style) for y in ys]
+        lines: list[Shape] = [Line(x, lo_y, x, hi_y, style) for x in xs]
+        lines += [Line(lo_x, y, hi_x, y, style) for y in ys]
         return lines, hi_y
     style = Style(stroke=MARK, stroke_width=lay.mark_stroke)
     # Printers clip the paper's edge: a mark ends `mark_margin` short of it, and is shortened

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageTemplate, Paragraph, Table, TableStyle
@@ -67,11 +68,25 @@ def frames(printing: Print, band: float) -> list[Box]:
     return ([Box(lay.margin, lay.margin, width, band)] if band else []) + columns
 
 
+class _Spacing(TypedDict, total=False):
+    """What a paragraph style sets beyond its size and font."""
+
+    spaceBefore: float
+    spaceAfter: float
+    leftIndent: float
+    keepWithNext: int
+
+
+# The headings' styles, as _styles names those of Markdown's h1, h2 and h3: a paragraph in one is
+# an entry of the PDF's outline (afterFlowable), at its place here as its level.
+OUTLINE = ("title", "heading", "subheading")
+
+
 @cache
 def _styles() -> dict[str, ParagraphStyle]:
     lay = rule_layout()
 
-    def style(name: str, size: float, font: str = REGULAR, **kw: float) -> ParagraphStyle:
+    def style(name: str, size: float, font: str = REGULAR, **kw: Unpack[_Spacing]) -> ParagraphStyle:
         return ParagraphStyle(name, fontName=embedded(font), fontSize=size, leading=size * lay.leading, bulletFontName=embedded(font), **kw)
 
     body, small = lay.text_size, lay.small_size
@@ -164,10 +179,10 @@ def _table(node: SyntaxTreeNode, column: float) -> Table:
     return table
 
 
-def story(tree: SyntaxTreeNode, figures: dict[str, Figure], column: float, max_height: float) -> tuple[list[Flowable], list[Flowable]]:
-    """The title band's flowables (the title and the byline after it) and the columns' flowables."""
+def story(tree: SyntaxTreeNode, figures: dict[str, Figure], column: float, max_height: float) -> tuple[list[Paragraph], list[Flowable]]:
+    """The title band's paragraphs (the title and the byline after it) and the columns' flowables."""
     st = _styles()
-    head: list[Flowable] = []
+    head: list[Paragraph] = []
     body: list[Flowable] = []
     number = 0  # figures so far
 
@@ -176,8 +191,7 @@ def story(tree: SyntaxTreeNode, figures: dict[str, Figure], column: float, max_h
         nonlocal number
         for node in nodes:
             if node.type == "heading":
-                para = Paragraph(markup(node.children[0]), st[node.tag])
-                para.outline_level = int(node.tag[1]) - 1  # read by afterFlowable
+                para = Paragraph(markup(node.children[0]), st[node.tag])  # its style makes it an outline entry (OUTLINE)
                 (head if node.tag == "h1" else body).append(para)
             elif node.type in ("bullet_list", "ordered_list"):
                 for n, item in enumerate(node.children, int(node.attrs.get("start", 1))):
@@ -227,8 +241,8 @@ class _RulesDoc(BaseDocTemplate):
             self.canv.setViewerPreference("Duplex", "DuplexFlipLongEdge")
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        level = getattr(flowable, "outline_level", None)
-        if level is not None:
+        if isinstance(flowable, Paragraph) and flowable.style.name in OUTLINE:
+            level = OUTLINE.index(flowable.style.name)
             key = f"h{self.entries}"
             self.entries += 1
             self.canv.bookmarkPage(key)
@@ -236,7 +250,7 @@ class _RulesDoc(BaseDocTemplate):
             self.canv.showOutline()
 
 
-def band_height(head: list[Flowable], width: float) -> float:
+def band_height(head: Sequence[Flowable], width: float) -> float:
     """How tall (mm) the title band must be to hold the title and byline."""
     return sum(f.wrap(width * PT_PER_MM, 1e6)[1] + f.getSpaceAfter() for f in head) / PT_PER_MM + 0.5
 
@@ -295,5 +309,5 @@ def _typeset(tree: SyntaxTreeNode, figures: dict[str, Figure], printing: Print, 
     doc.build([NextPageTemplate("later"), *head, FrameBreak(), *body])
     # How much column the text took: a full left column (when the right one was reached) and what the last frame holds.
     last = doc.frame
-    used = (last._y1 + last._height - last._y) / PT_PER_MM
+    used = (last._y1 + last._height - last._y) / PT_PER_MM  # type: ignore[attr-defined]  # types-reportlab leaves out Frame's _y1, _height and _y (how far its text went)
     return buf.getvalue(), doc.page, used + (left.h if last.id == "right" else 0.0)

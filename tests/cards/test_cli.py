@@ -291,3 +291,9 @@ def test_random_respects_loose_totals_or_says_why_not(low: int, span: int, cap: 
         counts = random_counts(rules, seed)
         assert rules.check(counts) == []
         assert counts.get("Base", 0) == min(cap, 1)
+
+
+def test_random_deck_of_no_counted_cards_lists_one_the_count_leaves_out():
+    # Only an empty count keeps these rules, and an empty file is no deck: one uncounted card is listed.
+    rules = MultisetRules(name="uncounted", items=[*KINDS, "Base"], total={"exactly": 0, "exclude": ["0"]}, banned=["Base"])
+    assert random_counts(rules, 1) == {"0": 1} and rules.check({"0": 1}) == []

@@ -83,5 +83,5 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
         pieces(f"{NAME}-board", board.title, board.pages, board.hints),
         pieces(f"{NAME}-dominoes", dominoes.title, dominoes.pages, dominoes.hints),
         score_pad(GAME.scorepad, pad_page(printing), about),
-        RuleSheet(GAME.rules, figures(), sheet_context()),
+        RuleSheet(GAME.rule_sheet, figures(), sheet_context()),
     ]

@@ -8,6 +8,7 @@ off the centre line is where no pip lies), so an arrow never covers a pip."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ...draw.figures import SMALLEST_TEXT, Point, arrow, centred, meets, room
 from ...draw.markdown import Figure
@@ -134,7 +135,7 @@ def _bridges() -> list[tuple[Space, Space]]:
 # --- close-ups ---------------------------------------------------------------------------
 
 
-def _key(pos: Position, scored: list[Scored] = ()) -> str:
+def _key(pos: Position, scored: Sequence[Scored] = ()) -> str:
     """What the pieces of a close-up are, and the suits' initials on them."""
     owners = {c.owner for c in pos.cairns.values()} | set(pos.tors.values()) | {e.owner for e in scored}
     suits = ", ".join(f"{s.value} {s.name.lower()}" for s in Suit if s.value in owners)
@@ -142,7 +143,9 @@ def _key(pos: Position, scored: list[Scored] = ()) -> str:
 
 
 def flow_figure() -> Figure:
-    game = replay(load_record(deck_file(EXAMPLE).read_bytes()).value, EXAMPLE_TURN)
+    record = load_record(deck_file(EXAMPLE).read_bytes()).value
+    assert record is not None  # the example pnp ships is a record
+    game = replay(record, EXAMPLE_TURN)
     (e,) = [event.scored for event in game.events if event.turn == EXAMPLE_TURN]
     v = view(3)
     caption = (
@@ -168,7 +171,7 @@ def tie_figure() -> Figure:
     return Figure(_close_up(v, _pieces(v, pos), ((9, 3), (13, 6))), caption)
 
 
-def _pieces(v: View, pos: Position, just_scored: list[Scored] = ()) -> list[Shape]:
+def _pieces(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:
     """The pieces of a position (their words at a size that reads once reduced), each cairn's
     energy (purple), and in orange the path of a cairn that just scored with the dominoes it took
     away (dashed, as is the cairn, now off the board)."""

@@ -122,10 +122,10 @@ def board_shapes(v: View) -> list[Shape]:
         x, y = _tile_corner(v, own)
         shapes.append(Rect(x, y, 2 * s, 2 * s, Style(fill=lay.land[island])))
     for island in ISLANDS:  # each name on its island's middle tile, under the grid and the space names
-        own = [_tile_corner(v, own) for name_, own in tiles if name_ == island]
-        if own:
-            mx, my = sum(x for x, _ in own) / len(own), sum(y for _, y in own) / len(own)
-            x, y = min(own, key=lambda corner: math.dist(corner, (mx, my)))
+        corners = [_tile_corner(v, own) for name_, own in tiles if name_ == island]
+        if corners:
+            mx, my = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+            x, y = min(corners, key=lambda corner: math.dist(corner, (mx, my)))
             size = lay.island_label_size
             shapes.append(Text(x + s, y + s + cap_height(size) / 2, island.upper(), size, BOLD, lay.island_ink[island], "middle"))
     for _, own in tiles:

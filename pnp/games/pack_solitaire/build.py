@@ -117,7 +117,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
         seed = DEFAULT_SEED if options.seed is None else options.seed
         files = _kit(opts.printing, Deal(deal(seed), f"deal {seed}", f"{NAME}-{seed}", f"deal {seed}"))
     about = f"A score pad for {GAME.made_by}: a log of the deals played, with score and par, to fill in by hand or on screen."
-    return [*files, score_pad(GAME.scorepad, pad_page(opts.printing), about), RuleSheet(GAME.rules, figures(), sheet_context())]
+    return [*files, score_pad(GAME.scorepad, pad_page(opts.printing), about), RuleSheet(GAME.rule_sheet, figures(), sheet_context())]
 
 
 def _par(tiles: dict[int, Tile]) -> Solution:
@@ -136,7 +136,7 @@ def own_deal(path: Path) -> Deal:
     pack-solitaire-mine.pdf); from standard input, pack-solitaire-stdin.pdf."""
     data = read_bytes(path)
     parsed = parse_tiles(data)
-    if not parsed.valid:
+    if not parsed.valid or parsed.value is None:
         raise rejected(path, parsed.diagnostics, f"{shown(path)}: invalid tile set, nothing printed ({plural(len(parsed.diagnostics), 'error')})", data)
     stem = "stdin" if path is STDIN else _FILE_NAME.sub("_", os.fsdecode(path.stem).encode("ascii", "replace").decode()).strip("._") or "tiles"
     called = _fitted(shown(path.name))

@@ -75,6 +75,6 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     about = f"A score pad for {GAME.made_by}: every group of each player's colours, game by game, to fill in by hand or on screen."
     return [
         pieces(f"{NAME}-bw" if printing.bw else NAME, doc.title, doc.pages, doc.hints),
-        RuleSheet(GAME.rules, figures(), sheet_context()),
+        RuleSheet(GAME.rule_sheet, figures(), sheet_context()),
         score_pad(GAME.scorepad, pad_page(printing), about),  # no colours on it: one pad for colour and black-and-white prints
     ]

@@ -64,7 +64,8 @@ def _pyramid(cx: float, cy: float, pips: int, colour: Colour) -> list[Shape]:
 
 def _grid(rows: int, cols: int, top: float) -> list[Shape]:
     style = Style(stroke=INK, stroke_width=0.35)
-    return [Rect(0, top, cols * CELL, rows * CELL, style)] + [
+    return [
+        Rect(0, top, cols * CELL, rows * CELL, style),
         *(Line(c * CELL, top, c * CELL, top + rows * CELL, style) for c in range(1, cols)),
         *(Line(0, top + r * CELL, cols * CELL, top + r * CELL, style) for r in range(1, rows)),
     ]

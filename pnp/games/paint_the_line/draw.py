@@ -118,10 +118,11 @@ def net_geometry(size: PyramidSize, tab: float, pad: float) -> Net:
     def moved(p: Point) -> Point:
         return (p[0] - x0, p[1] - y0)
 
+    t0, t1, t2, t3 = (moved(t) for t in tab_points)
     return Net(
         moved((0.0, 0.0)),
         tuple(moved(c) for c in corners),
-        tuple(moved(t) for t in tab_points),  # type: ignore[arg-type]
+        (t0, t1, t2, t3),
         max(x for x, _ in points) + pad - x0,
         max(y for _, y in points) + pad - y0,
     )
@@ -238,7 +239,7 @@ def _pips(apex: Point, a: Point, b: Point, size: PyramidSize, colour: Colour, pr
     r = lay.pip_diameter * size.base / 2
     offsets = [(k - (size.pips - 1) / 2) * gap for k in range(size.pips)]
     centres = [(cx + along[0] * t, cy + along[1] * t) for t in offsets]
-    grounds = [Circle(x, y, r + lay.pip_clear, Style(fill=PAPER)) for x, y in centres] if printing.bw else []
+    grounds: list[Shape] = [Circle(x, y, r + lay.pip_clear, Style(fill=PAPER)) for x, y in centres] if printing.bw else []
     return grounds + [Circle(x, y, r, Style(fill=_ink(colour, printing))) for x, y in centres]
 
 
@@ -348,7 +349,7 @@ def _heading(page: Drawing, text: str, x: float, top: float, lay: PaintLayout) -
 
 def _grid(x0: float, y0: float, rows: int, cols: int, lay: PaintLayout) -> list[Shape]:
     sq, style = lay.square, Style(stroke=INK, stroke_width=lay.board_stroke)
-    lines = [Line(x0 + c * sq, y0, x0 + c * sq, y0 + rows * sq, style) for c in range(cols + 1)]
+    lines: list[Shape] = [Line(x0 + c * sq, y0, x0 + c * sq, y0 + rows * sq, style) for c in range(cols + 1)]
     return lines + [Line(x0, y0 + r * sq, x0 + cols * sq, y0 + r * sq, style) for r in range(rows + 1)]
 
 
@@ -411,7 +412,10 @@ def position_page(game: Game, title: str, move: str, printing: Print) -> Drawing
     margin = sheet.margin + sheet.page_inset
     room = page_w - 2 * margin
     sq = lay.square
-    result = score(game.board())
+    board = game.board()
+    if board is None:
+        raise ValueError("a position is drawn once every colour is chosen")
+    result = score(board)
     players = "; ".join(f"player {p.player}: {p.colours[0]} and {p.colours[1]}, {p.score} points" for p in result.players)
     picks = ", ".join(f"{p.player} {p.colour} ({space_name(p.space)})" for p in game.picks)
     status = f"the game is over: {game.finished}" if game.finished else f"player {game.to_move()} to move"

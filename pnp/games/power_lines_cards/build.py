@@ -151,6 +151,6 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
     return [
         pieces(NAME, doc.title, doc.pages, doc.hints),
-        RuleSheet(GAME.rules, figures(), sheet_context()),
+        RuleSheet(GAME.rule_sheet, figures(), sheet_context()),
         score_pad(GAME.scorepad, pad_page(printing), pad_about),
     ]

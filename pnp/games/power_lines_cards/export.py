@@ -32,7 +32,9 @@ def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, ru
     kinds = _faces(counts)
     if size is not None and not _fits(kinds, back, size):
         home = draw.card_layout()
-        raise TooSmall(size, _smallest(kinds, back, size) or _smallest(kinds, back, (home.width, home.height)))
+        smallest = _smallest(kinds, back, size) or _smallest(kinds, back, (home.width, home.height))
+        assert smallest is not None  # the faces fit their home size
+        raise TooSmall(size, smallest)
     return [
         Piece(
             Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)),

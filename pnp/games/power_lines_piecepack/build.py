@@ -23,7 +23,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Its rule sheet, a score pad and the 2-5 tiles of every suit."""
     about = f"A score pad for {GAME.made_by}: two matches of two games, to fill in by hand or on screen."
     return [
-        RuleSheet(GAME.rules, figures(), sheet_context()),
+        RuleSheet(GAME.rule_sheet, figures(), sheet_context()),
         score_pad(GAME.scorepad, pad_page(opts.printing), about),
         *piecepack.build(opts, piecepack.Options(tiles="2-5")),
     ]

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..rules.engine import Deck
 from ..rules.setup import FACE_DOWN, HAND_SIZE
@@ -47,21 +48,21 @@ from .odds import Analysis, Odds, Row, analyze, percent
 DIGITS = 4
 
 
-def triple(a: float | Fraction, b: float | Fraction, scale: int = 1) -> dict:
+def triple(a: float | Fraction, b: float | Fraction, scale: int = 1) -> dict[str, Any]:
     """`{"a", "b", "difference"}`: whole numbers as they are, fractions as rounded floats."""
     if isinstance(a, int) and isinstance(b, int) and scale == 1:
         return {"a": a, "b": b, "difference": b - a}
     return {"a": round(float(a * scale), DIGITS), "b": round(float(b * scale), DIGITS), "difference": round(float((b - a) * scale), DIGITS)}
 
 
-def _odds(a: Odds, b: Odds, when: str) -> dict:
+def _odds(a: Odds, b: Odds, when: str) -> dict[str, Any]:
     return {
         f"{when}_expected": triple(a.expected, b.expected),
         f"{when}_at_least_one_percent": triple(a.at_least_one, b.at_least_one, 100),
     }
 
 
-def _rows(a: Row, b: Row) -> dict:
+def _rows(a: Row, b: Row) -> dict[str, Any]:
     return {**_odds(a.opening, b.opening, "opening"), **_odds(a.kept, b.kept, "kept")}
 
 
@@ -71,7 +72,7 @@ class Comparison:
     b: Analysis
     speed: Paired | None = None  # A as the deck, B as the other
 
-    def as_json(self, file_a: str | None, file_b: str | None) -> dict:
+    def as_json(self, file_a: str | None, file_b: str | None) -> dict[str, Any]:
         a, b = self.a, self.b
         sa, sb = a.stats, b.stats
         return {
@@ -92,7 +93,7 @@ class Comparison:
             "goldfish": self._speed_json(),
         }
 
-    def _speed_json(self) -> dict | None:
+    def _speed_json(self) -> dict[str, Any] | None:
         if self.speed is None:
             return None
         s = self.speed
@@ -140,9 +141,9 @@ class Comparison:
             ("value", sa.by_value, sb.by_value),
             ("price (negative: draw, positive: discard)", sa.by_price, sb.by_price),
         ):
-            label = (lambda v: str(v)) if title == "value" else (lambda p: f"{p:+d}" if p else "0")
+            named: Callable[[int], str] = (lambda v: str(v)) if title == "value" else (lambda p: f"{p:+d}" if p else "0")
             lines += ["", f"copies by {title}"]
-            lines += _table([title.split()[0], "A", "B", "B-A"], [[label(k), ca[k], cb[k], _diff(cb[k] - ca[k])] for k in ca])
+            lines += _table([title.split()[0], "A", "B", "B-A"], [[named(k), ca[k], cb[k], _diff(cb[k] - ca[k])] for k in ca])
         lines += ["", "card economy (each copy's price paid once)"]
         net_a, net_b = sa.cards_drawn - sa.cards_discarded, sb.cards_drawn - sb.cards_discarded
         lines += _table(

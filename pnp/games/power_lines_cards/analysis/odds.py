@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 from ..rules.catalogue import Card, catalogue
 from ..rules.engine import Deck
@@ -158,7 +159,7 @@ class Odds:
     expected: Fraction  # cards of the set in the hand, on average
     at_least_one: Fraction  # the chance of one or more
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "expected": round(float(self.expected), 4),
             "expected_exact": str(self.expected),
@@ -177,7 +178,7 @@ class Row:
     opening: Odds
     kept: Odds
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"kinds": list(self.kinds), "copies": self.copies, "opening": self.opening.as_json(), "kept": self.kept.as_json()}
 
 
@@ -187,7 +188,7 @@ class Answer:
     opening: Fraction
     kept: Fraction
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "query": self.query.text,
             "meaning": self.query.meaning(catalogue().kind_names),
@@ -210,7 +211,7 @@ class Paid:
     def total(self) -> int:
         return self.copies * abs(self.price)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "copies": self.copies, "per_copy": abs(self.price), "total": self.total}
 
 
@@ -234,7 +235,7 @@ class Analysis:
     def group(self, name: str) -> Row:
         return next(r for r in self.groups if r.name == name)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         drawn, discarded = self.stats.cards_drawn, self.stats.cards_discarded
         return {
             "total": self.total,
@@ -372,7 +373,7 @@ class Hand:
     face_down: tuple[str, ...]  # placed by the face-down rule, in the order drawn
     kept: tuple[str, ...]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "face_down": list(self.face_down), "kept": list(self.kept)}
 
 

@@ -20,9 +20,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules.catalogue import catalogue
 from ..rules.engine import Deck
+from ..simulation.table import prices
 from ..simulation.text import histogram
 
 
@@ -39,7 +41,7 @@ class DeckStats:
     average_value: float
     average_price: float
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "total": self.total,
             "has_base": self.has_base,
@@ -87,10 +89,11 @@ def deck_stats(deck: Deck) -> DeckStats:
     when_played = {"draw": 0, "free": 0, "discard": 0}
     for card in sorted(kinds, key=lambda c: c.value):
         by_value[card.value] = by_value.get(card.value, 0) + deck.counts[card.name]
-    for card in sorted(kinds, key=lambda c: c.price):
+    price = prices()
+    for card in sorted(kinds, key=lambda c: price[c.name]):
         n = deck.counts[card.name]
-        by_price[card.price] = by_price.get(card.price, 0) + n
-        when_played[card.when_played] += n
+        by_price[price[card.name]] = by_price.get(price[card.name], 0) + n
+        when_played[card.when_played or "free"] += n  # every kind is played: only the Base is not
     total = deck.total
     value_sum = sum(v * n for v, n in by_value.items())
     price_sum = sum(p * n for p, n in by_price.items())

@@ -68,7 +68,7 @@ def validate_deck(data: bytes | str, rules: MultisetRules | None = None) -> Deck
     found = list(parsed.diagnostics)
     if parsed.value is not None:  # an empty or unreadable file says just that, not "add 26"
         # A card's breaches point at the last line naming it: the count is final there.
-        where = {e.card: (e.line, e.column) for e in parsed.value.entries}
+        where: dict[str | None, tuple[int, int]] = {e.card: (e.line, e.column) for e in parsed.value.entries}  # a whole-deck finding (item None) has no line
         for v in rules.check(counts):
             line, column = where.get(v.item, (None, None))
             message = f"wrong deck size: {v.message}" if v.code == "wrong-total" else v.message

@@ -67,6 +67,7 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> Parsed[De
         text, problem = decode(source)
         if problem is not None:
             return Parsed(None, (problem,))
+        assert text is not None  # decode gives the text or the problem
     else:
         text = source
     entries: list[Entry] = []

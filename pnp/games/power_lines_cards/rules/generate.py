@@ -46,13 +46,14 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
             raise PnpError(f"no deck can keep the {rules.name} rules: they allow no cards at all")
         low = max(low, 1)
 
-    for _ in range(rng.randint(max(low, floor), min(high, ceiling)) - floor):
+    for _ in range(rng.randint(max(low, floor), int(min(high, ceiling))) - floor):  # the ceiling may be infinite, but high never is
         name = rng.choice([n for n in pool if room[n] > 0])
         counts[name] += 1
         room[name] -= 1
     if BASE in excluded and counts.get(BASE) == 0 and _cap(rules, BASE) > 0:
         counts[BASE] = 1  # a deck is played with a base: list it when the rules allow one
     if not any(counts.values()):  # list the card that does not count (there is one: see above)
+        assert spare is not None
         counts[spare] = 1
 
     broken = rules.check(counts)  # what filling cannot fix, such as a minimum above a maximum

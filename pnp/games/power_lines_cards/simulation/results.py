@@ -35,6 +35,7 @@ import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from .table import values
 
@@ -90,7 +91,7 @@ class GoldfishResult:
     def p90(self) -> int | None:
         return percentile(self.outcomes, 90)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
             "seed": self.seed,
@@ -202,7 +203,7 @@ class Paired:
             f"{n} differences ± {Z95} × their sample standard deviation / √{n} (a normal approximation)"
         )
 
-    def as_json(self, other_file: str | None) -> dict:
+    def as_json(self, other_file: str | None) -> dict[str, Any]:
         """The `vs` object of `pnp deck goldfish --vs --json`."""
         ci = self.ci95
         return {

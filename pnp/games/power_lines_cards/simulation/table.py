@@ -87,7 +87,7 @@ def values() -> dict[str, int]:
 @cache
 def prices() -> dict[str, int]:
     """Each playable card's price, from the catalogue (> 0 discard, < 0 draw)."""
-    return {c.name: c.price for c in catalogue().kinds}
+    return {c.name: c.price or 0 for c in catalogue().kinds}  # a kind has a price: only the Base has none
 
 
 @cache
