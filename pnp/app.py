@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, overload
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, overload
 
 import typer
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
@@ -67,7 +67,7 @@ _PAPERS = " or ".join(p.value for p in Paper)
 def parse_paper(text: str) -> Paper:
     """A --paper value, any case; anything else is a usage error naming the papers pnp knows."""
     try:
-        return Paper(str(text).lower())
+        return Paper(str(text).lower())  # type: ignore[call-arg]  # an Enum called with a value looks its member up; mypy checks it against Paper.__new__
     except ValueError:
         raise typer.BadParameter(f"`{shown(text)}` is not a paper pnp knows; use {_PAPERS}") from None
 
@@ -303,7 +303,7 @@ def _plain_flags(params: list[Any]) -> list[Any]:
 
 
 # click's UsageError, which Typer carries inside itself: a command line pnp cannot parse.
-_UsageError = next(k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError")
+_UsageError: type[Any] = next(k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError")
 
 
 def _shortened(exc: Any, args: Sequence[str]) -> Any:
@@ -336,7 +336,7 @@ class Command(TyperCommand):
             if self.contract is None or not json_asked:
                 raise short from None
             _emit(self.contract, [Report(None, [Diagnostic("error", "usage", short.format_message())])])
-            ctx.exit(2)
+            return ctx.exit(2)  # never returns: it raises click's Exit
 
 
 class Group(TyperGroup):
@@ -440,6 +440,9 @@ def usage_example(*lines: str) -> str:
     return "Example" + ("s" if len(lines) > 1 else "") + ":\n\n" + "\n\n".join(f"  {line}" for line in lines)
 
 
+CommandT = TypeVar("CommandT", bound=Callable[..., Any])  # a command's function, which App's decorators return as it is
+
+
 class App(typer.Typer):
     """A Typer whose commands and callbacks keep the contract (`friendly`), take -h, end their help
     with an example (`example=`), and whose flags show no value in help.
@@ -462,24 +465,24 @@ class App(typer.Typer):
         # group that needs its own registers another in its place.
         self.callback()(lambda: None)
 
-    def command(
+    def command(  # type: ignore[override]  # a command is named and has its example, which Typer's leaves optional
         self, name: str, *, example: str, result: type[Result] | None = None, many: bool = False, **kwargs: Any
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    ) -> Callable[[CommandT], CommandT]:
         contract = None if result is None else Contract(f"{self.group_name} {name}".strip(), result, many)
         kwargs.setdefault("cls", type("Command", (Command,), {"contract": contract}))
         kwargs.setdefault("epilog", usage_example(example))
         register = super().command(name, **kwargs)
 
-        def decorator(function: Callable[..., Any]) -> Callable[..., Any]:
+        def decorator(function: CommandT) -> CommandT:
             register(friendly(function, contract))
             return function
 
         return decorator
 
-    def callback(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def callback(self, *args: Any, **kwargs: Any) -> Callable[[CommandT], CommandT]:
         register = super().callback(*args, **kwargs)
 
-        def decorator(function: Callable[..., Any]) -> Callable[..., Any]:
+        def decorator(function: CommandT) -> CommandT:
             register(friendly(function))
             return function
 

@@ -46,7 +46,8 @@ def parse_formats(text: str) -> tuple[str, ...]:
 def _remember(ctx: typer.Context, param: typer.CallbackParam, value: Any) -> Any:
     """Keep a common option's value; typed after the target, it wins over the group's (typed or default)."""
     given = ctx.meta.setdefault(_GIVEN, {})
-    if param.name not in given or ctx.get_parameter_source(param.name).name == "COMMANDLINE":
+    source = ctx.get_parameter_source(param.name)  # click sets it before it calls the callback
+    if param.name not in given or (source is not None and source.name == "COMMANDLINE"):
         given[param.name] = value
     return value
 
@@ -91,7 +92,7 @@ def _command(game: Game) -> Callable[..., None]:
         written = write_documents(game.build()(opts, options(**values)), opts)
         report(opts.out, written, commit(), quiet)
 
-    run.__signature__ = inspect.Signature(params)  # read by Typer
+    run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
     return run
 
 
@@ -118,7 +119,7 @@ def _target(game: Game) -> Callable[[], Any]:
 class _Targets(LazyGroup):
     """The targets of `pnp build`, each also taking the group's common options."""
 
-    def get_command(self, ctx: typer.Context, name: str) -> Any | None:
+    def get_command(self, ctx: Any, name: str) -> Any | None:  # Any: click's Context, which Typer keeps private
         command = super().get_command(ctx, name)
         if command is not None and not any(p.name == "paper" for p in command.params):
             for param in self.params:

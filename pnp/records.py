@@ -216,19 +216,24 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
         if suffix in self.suffixes or suffix in self.board.suffixes:
             return suffix in self.suffixes
         text, problem = decode(data)
-        return problem is None and self.board.is_record(text)
+        return problem is None and text is not None and self.board.is_record(text)
 
     def read(self, path: Path, data: bytes | None = None, needs: str = "") -> RecordRead[RecordT, GameT]:
         """A record parsed and, if its syntax holds, replayed to its end; with `needs` (`scoring`,
         `drawing`), refused when the format finds it `incomplete` for that."""
         data = read_bytes(path) if data is None else data
         record = self.parse(data)
-        if not record.valid:
+        value = record.value
+        if value is None or not record.valid:  # a valid parse has its value
             return RecordRead(data, record, None, tuple(record.diagnostics))
-        game = record.value if self.replay is None else self.replay(record.value, None)  # type: ignore[arg-type]
-        found = tuple(record.diagnostics) + (tuple(game.diagnostics) if self.replay is not None else ())  # type: ignore[attr-defined]
+        game: Any  # a GameT: replayed (it has its `diagnostics`), or without a replay the record itself
+        if self.replay is None:
+            game, found = value, tuple(record.diagnostics)
+        else:
+            game = self.replay(value, None)
+            found = tuple(record.diagnostics) + tuple(game.diagnostics)
         if needs and not found and self.incomplete is not None:
-            stop = self.incomplete(record.value, game, needs)  # type: ignore[arg-type]
+            stop = self.incomplete(value, game, needs)
             found = (stop,) if stop is not None else ()
         return RecordRead(data, record, game, found)
 
@@ -387,7 +392,7 @@ def _random(app: App, fmt: RecordFormat[Any, Any, Any], random: Random) -> None:
         seed = fresh_seed(given.pop("seed"), as_json)
         text = random.make(seed=seed, **given)
         deliver(text, output, as_json)
-        return Report(None, result=random.result(seed=seed, **given, record=text, output=json_name(output)))
+        return Report(None, result=random.result.model_validate({"seed": seed, **given, "record": text, "output": json_name(output)}))
 
     parameters = [*((p.name, p.annotation, p.default) for p in own), ("seed", GameSeedOption, None), ("output", OutputOption, None), _json()]
     _command(app, "random", random.help, random.example, random.result, parameters, run)

@@ -15,7 +15,7 @@ from ...records import Check, Outcome, Random, RecordFormat, Score, Show
 from . import GAME
 from .board import name
 from .engine import domino, domino_name
-from .files import load_record
+from .files import Record, load_record
 from .game import Event, Game, replay
 
 
@@ -125,7 +125,8 @@ def _random(seed: int, players: Annotated[int, typer.Option("--players", parser=
     return random_record(players, seed)
 
 
-FORMAT = RecordFormat(
+assert GAME.group is not None  # a game with a record format has a command group
+FORMAT: RecordFormat[Record, Game, Game] = RecordFormat(
     group=GAME.group,
     game=GAME.id,
     help=f"{GAME.made_by}, for 3-4 players with a piecepack and double-six dominoes: check, score and draw .leylines game records, or make a random game.",

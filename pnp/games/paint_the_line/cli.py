@@ -92,12 +92,16 @@ def _group(group: Group) -> PyramidGroup:
     return PyramidGroup(cells=[list(cell) for cell in group.cells], pips=sum(group.pips), size=group.size, points=group.points)
 
 
+# The engine's winner (a player's number, None for a draw) as the JSON's model types it.
+_WINNERS: dict[int | None, Literal[1, 2] | None] = {1: 1, 2: 2, None: None}
+
+
 def _scored(result: BoardScore, finished: bool, turns: int | None) -> Scored:
     """The score of a board (or of the board a game reaches), as `score --json` says it."""
     return Scored(
         players=[PlayerScore(player=p.player, colours=list(p.colours), score=p.score, largest_group=p.largest_group) for p in result.players],
         colours={c.colour: ColourPoints(score=c.points, groups=[_group(g) for g in c.groups]) for c in result.colours},
-        winner=result.winner if finished else None,
+        winner=_WINNERS[result.winner] if finished else None,
         finished=finished,
         turns=turns,
     )
@@ -140,6 +144,13 @@ def _score(board: ScoringBoard, g: Game | None) -> Outcome:
     lines += [f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}" for p in result.players]
     lines.append(_verdict(result) if finished else _so_far(result, g.turns))  # type: ignore[union-attr]
     return Outcome("\n".join(lines), _scored(result, finished, g.turns if g else None))
+
+
+def _scoring_board(g: Game) -> ScoringBoard:
+    """The board `score` scores of a game: there is one, as `_colours_chosen` (its `incomplete`) refuses a game before every colour is chosen."""
+    board = g.board()
+    assert board is not None, "a game is scored only once every colour is chosen"
+    return board
 
 
 def _starts_a_record(text: str) -> bool:
@@ -185,7 +196,8 @@ def _random(seed: int) -> str:
     return random_record(seed)
 
 
-FORMAT = RecordFormat(
+assert GAME.group is not None  # a game with a record format has a command group
+FORMAT: RecordFormat[Record, Game, ScoringBoard] = RecordFormat(
     group=GAME.group,
     game=GAME.id,
     help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
@@ -193,7 +205,7 @@ FORMAT = RecordFormat(
     suffixes=(".ptl",),
     parse=load_record,
     replay=replay,
-    position=Game.board,
+    position=_scoring_board,
     incomplete=_colours_chosen,
     board=Board(
         suffixes=(".board",),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeAlias
 
 import typer
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from ... import options as parse
-from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, number, paper_size
+from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, paper_size
 from ...diagnostics import Diagnostic, rejected, shown
 from ...printing import Print
 from ...rules import MultisetRules
@@ -17,15 +17,17 @@ from ...session import warn
 from ...textfile import read_bytes
 from . import GAME
 from .analysis.compare import compare
-from .analysis.odds import FACE_DOWN, HAND_SIZE, analyze, read_query, render_hands, sample_hands
+from .analysis.odds import analyze, read_query, render_hands, sample_hands
 from .analysis.query import Query, QueryError
 from .analysis.stats import deck_stats
 from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
 from .rules.generate import random_counts, render_deck
+from .rules.setup import FACE_DOWN, HAND_SIZE
 from .simulation.pool import MAX_JOBS, POOL_GAMES
 from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish, paired
 from .simulation.text import render_paired, render_result
 
+assert GAME.group is not None  # a game with commands has a command group
 app = App(
     GAME.group,
     help="Check, describe and generate Power Lines deck lists (.deck files).",
@@ -45,8 +47,11 @@ DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard i
 
 Copies = Annotated[int, Field(ge=0)]
 Exact = Annotated[str, Field(pattern=r"^[0-9]+(/[0-9]+)?$")]  # a fraction, exactly: `3/13`, or a whole number
-Percent = number(0, 100)
-Expected = number(0)  # cards a hand holds on average
+# JSON numbers kept as they are, as pnp.app.number makes them, spelt out for the type checker.
+_PERCENT, _EXPECTED = Field(ge=0, le=100), Field(ge=0)
+Percent: TypeAlias = Annotated[Annotated[int, _PERCENT] | Annotated[float, _PERCENT], WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100})]
+# cards a hand holds on average
+Expected: TypeAlias = Annotated[Annotated[int, _EXPECTED] | Annotated[float, _EXPECTED], WithJsonSchema({"type": "number", "minimum": 0})]
 
 
 class Validated(Result):
