@@ -173,7 +173,7 @@ def envelope(command: str, result: type[Result], report: Report) -> dict[str, An
     are capped as the text's are (SHOWN_PER_CODE of a code); `diagnostics_omitted`, there only when
     some are, counts the rest by code."""
     _typed(command, result, report)
-    found = report.result.model_dump() if report.valid else dict.fromkeys(result.model_fields)  # type: ignore[union-attr]
+    found = report.result.model_dump() if report.valid else dict.fromkeys(result.model_fields)  # type: ignore[union-attr]  # a valid report has its result
     kept, omitted = capped(report.diagnostics)
     return {
         "schema": SCHEMA,
@@ -235,7 +235,7 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
         except PnpError as exc:
             refusal = _refusal(exc, kwargs, as_json)  # the input at fault: nothing else was checked
             if as_json:
-                _emit(contract, [refusal])  # type: ignore[arg-type]
+                _emit(contract, [refusal])  # type: ignore[arg-type]  # `as_json` only where there is a contract
             else:
                 say(refusal)
             raise typer.Exit(exc.exit_code) from None

@@ -244,7 +244,7 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
             return game
         if turn > game.turns:
             raise PnpError(f"--turn {turn}: {shown(path)} has only {plural(game.turns, 'turn')}", exit_code=2)
-        return self.replay(read.record.value, turn)  # type: ignore[arg-type]
+        return self.replay(read.record.value, turn)  # type: ignore[arg-type]  # a valid read's record has its value
 
 
 # --- the commands ------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def _fits(fmt: RecordFormat[Any, Any, Any]) -> None:
 def _command(app: App, name: str, help: str, example: str, result: type[Result], parameters: list[tuple[str, Any, Any]], run: Callable[..., Any]) -> None:
     """Register `run` as a command taking `parameters` (name, Typer annotation, default), in help's order."""
     kind = inspect.Parameter.KEYWORD_ONLY
-    run.__signature__ = inspect.Signature([inspect.Parameter(n, kind, annotation=a, default=d) for n, a, d in parameters])  # type: ignore[attr-defined]
+    run.__signature__ = inspect.Signature([inspect.Parameter(n, kind, annotation=a, default=d) for n, a, d in parameters])  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
     run.__doc__ = help
     app.command(name, example=example, result=result)(run)
 
@@ -328,9 +328,9 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
             game = read.game
             position = fmt.position(game)
         else:
-            parsed = fmt.board.parse(data)  # type: ignore[union-attr]
+            parsed = fmt.board.parse(data)  # type: ignore[union-attr]  # a file is not a record only where the format has a board (is_record)
             if parsed.value is None:
-                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, not scored")  # type: ignore[union-attr]
+                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, not scored")  # type: ignore[union-attr]  # as above: the format has a board
             position = parsed.value
         told = score.told(position, game)
         if not as_json:
@@ -343,7 +343,7 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
 
 def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
     boards = fmt.board is not None and fmt.board.drawn
-    argument = fmt.board.argument if boards else _record_argument(fmt)  # type: ignore[union-attr]
+    argument = fmt.board.argument if boards else _record_argument(fmt)  # type: ignore[union-attr]  # `boards`: the format has a board
     name = argument.metavar.lower()
 
     def run(**given: Any) -> Report:
@@ -353,9 +353,9 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
         data = read_bytes(path)
         check_file(output)  # never the input itself, nor a folder or a place pnp cannot write
         if boards and not fmt.is_record(path, data):
-            parsed = fmt.board.parse(data)  # type: ignore[union-attr]
+            parsed = fmt.board.parse(data)  # type: ignore[union-attr]  # a file is not a record only where the format has a board (is_record)
             if parsed.value is None:
-                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, nothing drawn")  # type: ignore[union-attr]
+                return refused(path, parsed.diagnostics, data, f"{fmt.board.invalid}, nothing drawn")  # type: ignore[union-attr]  # as above: the format has a board
             game = parsed.value
         else:
             read = fmt.read(path, data, needs="drawing")

@@ -142,7 +142,7 @@ def _score(board: ScoringBoard, g: Game | None) -> Outcome:
     finished = g is None or bool(g.finished)
     lines = [_colour_line(colour) for colour in result.colours]
     lines += [f"player {p.player} ({p.colours[0]} and {p.colours[1]}): {p.score}, largest group {p.largest_group}" for p in result.players]
-    lines.append(_verdict(result) if finished else _so_far(result, g.turns))  # type: ignore[union-attr]
+    lines.append(_verdict(result) if g is None or g.finished else _so_far(result, g.turns))
     return Outcome("\n".join(lines), _scored(result, finished, g.turns if g else None))
 
 
