@@ -14,6 +14,8 @@ from typing import Any
 
 from .credits import byline, credits
 
+PRINT_SHOP, TTS = "print-shop", "tts"  # the `pnp export` commands a game's spec may list
+
 
 @dataclass(frozen=True)
 class Lazy:
@@ -25,10 +27,6 @@ class Lazy:
         module, _, attribute = self.path.partition(":")
         loaded = importlib.import_module(module)
         return getattr(loaded, attribute) if attribute else loaded
-
-    @property
-    def module(self) -> str:
-        return self.path.partition(":")[0]
 
 
 @dataclass(frozen=True)

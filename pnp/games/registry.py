@@ -8,7 +8,7 @@ package loads only its spec, so reading the table loads no game's code.
 
 from __future__ import annotations
 
-from ..gamespec import Game, Need
+from ..gamespec import PRINT_SHOP, TTS, Game
 from ..piecepack import GAME as PIECEPACK_GAME
 from .ley_lines import GAME as LEY_LINES
 from .pack_solitaire import GAME as PACK_SOLITAIRE
@@ -16,10 +16,8 @@ from .paint_the_line import GAME as PAINT_THE_LINE
 from .power_lines_cards import GAME as POWER_LINES_CARDS
 from .power_lines_piecepack import GAME as POWER_LINES
 
-__all__ = ["BY_ID", "GAMES", "Game", "Need", "game"]
+__all__ = ["BY_ID", "GAMES", "PRINT_SHOP", "TTS", "Game", "game"]
 
-PIECEPACK = PIECEPACK_GAME.id
-PRINT_SHOP, TTS = "print-shop", "tts"  # the `pnp export` commands
 
 GAMES: tuple[Game, ...] = (POWER_LINES_CARDS, PIECEPACK_GAME, POWER_LINES, PACK_SOLITAIRE, PAINT_THE_LINE, LEY_LINES)
 

@@ -1,6 +1,6 @@
 """Ley Lines: check, score and draw games of piecepack cairns and tors on a board of dominoes."""
 
-from ...gamespec import Game, Lazy, Need
+from ...gamespec import PRINT_SHOP, TTS, Game, Lazy, Need
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
@@ -9,5 +9,5 @@ GAME = Game(
     Lazy(f"{__name__}.build"),
     group="ley-lines", records=Lazy(f"{__name__}.cli:FORMAT"), rules="ley-lines",
     needs=(Need("piecepack", "the coins (cairns) and pawns (tors) of a piecepack"),),
-    exports=("print-shop", "tts"), export=Lazy(f"{__name__}.export"),
+    exports=(PRINT_SHOP, TTS), export=Lazy(f"{__name__}.export"),
 )  # fmt: skip

@@ -1,6 +1,6 @@
 """Pack Solitaire (David Hassell, 2003): tile dealing, layout scoring and an exact layout solver."""
 
-from ...gamespec import Game, Lazy, Need
+from ...gamespec import TTS, Game, Lazy, Need
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
@@ -10,5 +10,5 @@ GAME = Game(
     group="solitaire", commands=Lazy(f"{__name__}.cli:app"), rules="pack-solitaire",
     needs=(Need("piecepack", "two piecepacks (tiles and coins), to lay out the deals of a puzzle book"),),
     also="A puzzle book of deals, answers at the back, comes from: pnp build pack-solitaire --deals 1-20.",
-    exports=("tts",), export=Lazy(f"{__name__}.export"),
+    exports=(TTS,), export=Lazy(f"{__name__}.export"),
 )  # fmt: skip

@@ -6,7 +6,7 @@ goldfish: a deck played alone), below `analysis/` (a deck's make-up and odds, tw
 side). Beside them, the print side every game has (`build`, `cli`, `draw`, `diagrams`, `export`,
 `scorepad`) and the deck report (`report`)."""
 
-from ...gamespec import Game, Lazy
+from ...gamespec import PRINT_SHOP, TTS, Game, Lazy
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
@@ -14,5 +14,5 @@ GAME = Game(
     "card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad.",
     Lazy(f"{__name__}.build"),
     group="deck", commands=Lazy(f"{__name__}.cli:app"), rules="power-lines-cards",
-    exports=("print-shop", "tts"), export=Lazy(f"{__name__}.export"),
+    exports=(PRINT_SHOP, TTS), export=Lazy(f"{__name__}.export"),
 )  # fmt: skip

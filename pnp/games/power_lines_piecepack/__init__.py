@@ -1,6 +1,6 @@
 """Power Lines for piecepack (David Boyle): check and score finished 4x4 grids and game records."""
 
-from ...gamespec import Game, Lazy
+from ...gamespec import TTS, Game, Lazy
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(
@@ -9,5 +9,5 @@ GAME = Game(
     Lazy(f"{__name__}.build"),
     group="power-lines", records=Lazy(f"{__name__}.cli:FORMAT"), rules="power-lines-piecepack",
     also="Its tiles are the 2 to 5 of a whole piecepack: with piecepack/piecepack.pdf printed, skip piecepack-tiles-2-5.pdf.",
-    exports=("tts",), export=Lazy(f"{__name__}.export"),
+    exports=(TTS,), export=Lazy(f"{__name__}.export"),
 )  # fmt: skip
