@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -184,6 +184,36 @@ class Game:
         game.pending, game.result, game.history, game._legal = [], None, [], None
         if not game.placing[first]:
             game._next_placer()
+        return game
+
+    @classmethod
+    def position(
+        cls,
+        table: Mapping[Cell, Piece | Sequence[Piece]],
+        hands: tuple[Sequence[str], Sequence[str]] = ((), ()),
+        decks: tuple[Sequence[str], Sequence[str]] = ((), ()),
+        discards: tuple[Sequence[str], Sequence[str]] = ((), ()),
+        player: int = 0,
+        actions: int = ACTIONS_PER_TURN,
+        variant: Variant = DEFAULT,
+    ) -> Game:
+        """A game built by hand, `player` to act with `actions` left in turn 1: for tests,
+        puzzles and analysis. A cell holds a card, or a stack of them, bottom first (a 6 over
+        what it covers). Decks list their top card last; the deck lists are what each player holds."""
+        game = cls.__new__(cls)
+        game.variant = variant
+        game.table = Table(variant)
+        for cell, pieces in table.items():
+            for piece in [pieces] if isinstance(pieces, Piece) else pieces:
+                game.table.place(cell, piece)
+        game.table.settle()  # each 0 takes its value now as its own
+        game.sides = tuple(Side(list(decks[p]), dict(Counter(hands[p])), list(discards[p])) for p in range(PLAYERS))  # type: ignore[assignment]  # two players
+        game.decklists = tuple(  # type: ignore[assignment]  # two players
+            in_order([*decks[p], *hands[p], *discards[p], *(x.card for _, _, x in _stacked(game.table) if x.owner == p)]) for p in range(PLAYERS)
+        )
+        game.first = game.player = player
+        game.turn, game.actions, game.fresh, game.passes = 1, actions, True, 0
+        game.placing, game.pending, game.result, game.history, game._legal = [0, 0], [], None, [], None
         return game
 
     def copy(self) -> Game:
