@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from pnp.games.power_lines_cards.rules.actions import Action, Dominate, Draw, FaceDown, Pick, Play, Shuffle  # noqa: E402
 from pnp.games.power_lines_cards.rules.engine import load_deck  # noqa: E402
 from pnp.games.power_lines_cards.rules.game import Game, shuffled  # noqa: E402
-from pnp.games.power_lines_cards.rules.table import printed_values, prices  # noqa: E402
+from pnp.games.power_lines_cards.rules.table import prices, printed_values  # noqa: E402
 
 TARGET = 500  # games a second on one core
 

@@ -83,7 +83,7 @@ from typing import Literal, get_args, get_type_hints
 
 from pnp.diagnostics import Diagnostic, Parsed, error, rejected, shown
 from pnp.rules import key_positions
-from pnp.textfile import decode, read_bytes
+from pnp.textfile import decode, position, read_bytes
 
 
 @dataclass(frozen=True)
@@ -126,8 +126,9 @@ def parse_variant(text: str) -> Parsed[Variant]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         at = _TOML_AT.search(str(exc))
-        line, column = (int(at[1]), int(at[2])) if at else (1, 1)
-        return Parsed(None, [error("not-toml", f"not valid TOML: {_TOML_AT.sub('', str(exc)).strip()}", line, column)])
+        line, column = (int(at[1]), int(at[2])) if at else position(text)  # tomllib gives no line "at end of document"
+        reason = _TOML_AT.sub("", str(exc)).replace("(at end of document)", "at the end of the file").strip()
+        return Parsed(None, [error("not-toml", f"not valid TOML: {reason}", line, column)])
     where = key_positions(text)
     hints = get_type_hints(Variant)
     known = {f.name: f for f in fields(Variant)}
