@@ -24,11 +24,17 @@ The flow
 - After every change on the table each face-up 0 whose value went down is trashed (`Table.settle`).
 - The end (`outcome`): a Base dominated; both players out of cards (the nearer card to the
   enemy Base wins, an equal distance draws); each player passing a whole turn, one after the
-  other; or the turn cap. Readings: `variant.py`.
+  other; or the turn cap. Only a whole turn passed counts: a player who acted and then had to
+  pass with one action left (too few to shuffle) may well act next turn. Readings: `variant.py`.
 
-Hidden cards: a player knows their own hand and face-down cards, every card face up and every
-pile's size, and both deck lists (the cards each deck started with). `determinize` gives a copy
-where everything else is drawn afresh, so a search player can look ahead without cheating.
+Chance: a shuffle's order and a 5's trashed card are parts of their actions (`actions.py`);
+`push` draws what is undrawn with the generator it is given, and `history` keeps every action as
+applied, so that `replay` of the same decks and history gives the same game, with no generator.
+
+Hidden cards: a player knows their own hand and face-down cards, every card face up (trashed
+cards included) and every pile's size, and the deck lists are open: so what the opponent hides,
+taken together, is known; where each card of it lies is not. `determinize` gives a copy with
+those cards dealt afresh, so that a search player looks ahead without cheating.
 """
 
 from __future__ import annotations
@@ -137,7 +143,6 @@ class Game:
         "variant",
         "table",
         "sides",
-        "decklists",
         "first",
         "player",
         "turn",
@@ -154,7 +159,6 @@ class Game:
     variant: Variant
     table: Table
     sides: tuple[Side, Side]
-    decklists: tuple[tuple[str, ...], tuple[str, ...]]  # each deck's cards at the start, in catalogue order
     first: int
     player: int  # whose turn (or set-up placement) it is
     turn: int  # 0 during the set-up
@@ -175,7 +179,6 @@ class Game:
         game.variant = variant
         game.table = Table(variant)
         game.sides = (Side(list(decks[0])), Side(list(decks[1])))
-        game.decklists = (in_order(decks[0]), in_order(decks[1]))
         for side in game.sides:
             side.draw(HAND_SIZE)
         game.first = game.player = first
@@ -199,7 +202,7 @@ class Game:
     ) -> Game:
         """A game built by hand, `player` to act with `actions` left in turn 1: for tests,
         puzzles and analysis. A cell holds a card, or a stack of them, bottom first (a 6 over
-        what it covers). Decks list their top card last; the deck lists are what each player holds."""
+        what it covers). Decks list their top card last."""
         game = cls.__new__(cls)
         game.variant = variant
         game.table = Table(variant)
@@ -207,9 +210,9 @@ class Game:
             for piece in [pieces] if isinstance(pieces, Piece) else pieces:
                 game.table.place(cell, piece)
         game.table.settle()  # each 0 takes its value now as its own
-        game.sides = tuple(Side(list(decks[p]), dict(Counter(hands[p])), list(discards[p])) for p in range(PLAYERS))  # type: ignore[assignment]  # two players
-        game.decklists = tuple(  # type: ignore[assignment]  # two players
-            in_order([*decks[p], *hands[p], *discards[p], *(x.card for _, _, x in _stacked(game.table) if x.owner == p)]) for p in range(PLAYERS)
+        game.sides = (
+            Side(list(decks[0]), dict(Counter(hands[0])), list(discards[0])),
+            Side(list(decks[1]), dict(Counter(hands[1])), list(discards[1])),
         )
         game.first = game.player = player
         game.turn, game.actions, game.fresh, game.passes = 1, actions, True, 0
@@ -218,7 +221,7 @@ class Game:
 
     def copy(self) -> Game:
         other = Game.__new__(Game)
-        other.variant, other.decklists, other.first = self.variant, self.decklists, self.first
+        other.variant, other.first = self.variant, self.first
         other.table = self.table.copy()
         other.sides = (self.sides[0].copy(), self.sides[1].copy())
         other.player, other.turn, other.actions, other.fresh, other.passes = self.player, self.turn, self.actions, self.fresh, self.passes
