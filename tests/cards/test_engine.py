@@ -61,6 +61,16 @@ def test_each_player_draws_eight_then_they_place_three_face_down_in_turn_first_p
     assert all(p.face_down for p in g.table.tops.values()) and len(g.table.tops) == 6
 
 
+def test_each_player_draws_from_their_own_deck():
+    g = Game.start((["1"] * 26, ["2"] * 26))
+    assert g.sides[0].hand == {"1": 8} and g.sides[1].hand == {"2": 8}
+
+
+def test_a_hand_made_position_is_player_0s_turn_1_by_default():
+    g = Game.position({})
+    assert (g.to_move, g.turn, g.actions, g.phase) == (0, 1, 3, "turn")
+
+
 def test_a_face_down_card_goes_by_the_rules_of_placement():
     g, _ = new_game(2)
     g.push(FaceDown(g.legal_actions()[0].card, (1, 0)))
@@ -186,6 +196,13 @@ def test_out_of_cards_the_nearer_card_wins_and_an_equal_distance_draws():
     assert g.outcome() == (None, "out-of-cards")  # 2 against 2
 
 
+def test_out_of_cards_a_player_with_no_card_on_the_table_loses():
+    g = game({}, hands=(["4"], []), decks=([], []))
+    assert g.table.closest(1) is None
+    g.push(Play("4", (0, 1)))
+    assert g.outcome() == (0, "out-of-cards")
+
+
 @pytest.mark.parametrize(("reading", "winner"), [("closest", 0), ("draw", None)])
 def test_every_player_passing_a_whole_turn_ends_the_game(reading, winner):
     g = game({(9, 0): mine("4"), (3, 0): Piece("4", 1)}, hands=(["10"], ["10"]), decks=([], []), all_passed=reading)
@@ -257,6 +274,13 @@ def test_determinize_deals_the_opponents_hidden_cards_afresh_and_keeps_what_the_
     assert len({tuple(sorted(h.sides[1].hand.items())) for h in hidden}) > 1  # drawn afresh
     assert sorted(sum(h.sides[1].hand.values()) for h in hidden) == [g.sides[1].hand_size] * 10
     played_out(d, rng)
+
+
+def test_determinize_deals_a_face_down_card_under_a_6_afresh_too():
+    table = {(1, 0): mine("4"), (2, 0): [Piece("9", 1, face_down=True), mine("6")]}
+    g = game(table, hands=([], ["1", "2"]), decks=(FILLER, ["3", "5"]))
+    dealt = {g.determinize(0, random.Random(k)).table.under[(2, 0)][0].card for k in range(20)}
+    assert len(dealt) > 1 and dealt <= {"9", "1", "2", "3", "5"}
 
 
 # --- whole random games -------------------------------------------------------------------------

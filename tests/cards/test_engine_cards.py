@@ -200,6 +200,16 @@ def test_card_3_leaves_only_cells_still_connected_once_the_friendly_is_gone():
     assert (3, 0) in cells and (4, 0) not in cells
 
 
+@pytest.mark.parametrize("may_cut", [True, False])
+def test_card_3s_friendly_counts_the_0s_its_loss_trashes(may_cut):
+    # the 9 is no cut card itself, but the 0 reading it (worth 7) falls to 2 without it and is
+    # trashed, which cuts off the 4 beyond the 0 and empties the 0's cell
+    table = {(1, 0): mine("4"), (1, 1): mine("4"), (2, 1): mine("9"), (2, 0): mine("0"), (3, 0): mine("4")}
+    g = game(table, hands=(["3"], []), three_may_cut=may_cut)
+    cells = {a.cell for a in plays(g, "3") if a.friendly == (2, 1)}
+    assert cells == ({(2, 0), (2, 1), (0, 1), (0, -1), (-1, 0), (1, -1), (1, 2)} if may_cut else set())
+
+
 def test_a_cut_off_friendly_adds_nothing_to_a_domination():
     table = {(1, 0): mine("4"), (2, 0): mine("10"), (3, 1): mine("10"), (3, 0): theirs("10")}
     assert Dominate((3, 0)) in game({**table, (2, 1): mine("4")}).legal_actions()
@@ -296,6 +306,12 @@ def test_card_6_read_discarding_sends_the_covered_card_to_its_owners_discard_pil
     assert g.sides[1].discard == ["5"] and (2, 0) not in g.table.under
 
 
+def test_a_2_the_6_discards_asks_for_its_pick():
+    g = game({(1, 0): mine("4"), (2, 0): theirs("2"), (3, 0): theirs("4")}, hands=(["6"], []), six_covered="discarded")
+    g.push(Play("6", (2, 0)))
+    assert g.phase == "two" and g.to_move == 0 and Pick((3, 0)) in g.legal_actions()
+
+
 # --- card 7 -----------------------------------------------------------------------------------
 
 
@@ -359,6 +375,8 @@ def test_card_9_reads_the_free_cards_printed_or_current_value(reading, offered):
 @pytest.mark.parametrize(("adds", "offered"), [(False, False), (True, True)])
 def test_your_base_adds_to_a_domination_only_when_the_reading_says_so(adds, offered):
     g = game({(-1, 0): mine("4"), (-1, 1): mine("1"), (0, 1): theirs("3")}, base_adds_to_total=adds)
+    assert (Dominate((0, 1)) in g.legal_actions()) is offered
+    g = game({(0, 1): theirs("3")}, base_adds_to_total=adds)  # the Base alone: 12 against 3
     assert (Dominate((0, 1)) in g.legal_actions()) is offered
 
 
