@@ -314,3 +314,13 @@ def test_random_games_always_end_legally_with_every_card_accounted_for(readings)
             for side in (0, 1):
                 assert g.cards_held(side) + len(g.sides[side].trash) == 26
         assert g.turn <= variant.turn_cap + 1
+
+
+def test_the_cut_cards_are_those_whose_loss_cuts_others_off_the_base():
+    for seed in range(15):
+        g, rng = new_game(seed, Variant(corners_border=seed % 2 == 1))
+        while g.outcome() is None:
+            for p in (0, 1):
+                linked = g.table.linked(p)
+                assert g.table.cut_cells(p) == {c for c in linked if len(g.table.linked_without(p, c)) < len(linked) - 1}
+            g.push(rng.choice(g.legal_actions()), rng)

@@ -118,8 +118,13 @@ def shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
     return deck
 
 
-def _choices(hand: dict[str, int], n: int) -> list[tuple[str, ...]]:
-    """Every distinct way to pick `n` cards from `hand` (copies per card), in catalogue order."""
+_NOTHING: list[tuple[str, ...]] = [()]  # the one way to pay no cards
+
+
+def _choices(hand: dict[str, int], played: str, n: int) -> list[tuple[str, ...]]:
+    """Every distinct way to pick `n` cards from `hand` (copies per card) but the card `played`,
+    in catalogue order."""
+    hand = {card: copies - (card == played) for card, copies in hand.items() if copies - (card == played)}
     kinds = sorted(hand, key=_ORDER.__getitem__)
     found: list[tuple[str, ...]] = []
 
@@ -338,13 +343,12 @@ class Game:
             price = prices()[card] if pay else 0
             if price < 0 and len(side.deck) < -price:
                 continue
-            rest = dict(side.hand)
-            rest[card] -= 1
-            extra = 1 if card == THREE and pay and v.three_friendly == "hand" else 0
-            paid = _choices({c: n for c, n in rest.items() if n}, max(price, 0) + extra)
+            discards = max(price, 0) + (1 if card == THREE and pay and v.three_friendly == "hand" else 0)
+            paid = _choices(side.hand, card, discards) if discards else _NOTHING
             if not paid:
                 continue
-            options = self._cells(card, p, nine, pay)
+            costs_friendly = card == THREE and pay and v.three_friendly == "table"
+            options = self._cells(card, p, nine, costs_friendly)
             if nine is not None and v.nine_value == "current":
                 options = [(c, f) for c, f in options if table.value_of(c, Piece(card, p)) <= FREE_PLAY_MAX]
             if card == FIVE and opponent_discards:
@@ -355,13 +359,13 @@ class Game:
                 found += [Play(card, c, d, f) for c, f in options for d in paid]
         return found
 
-    def _cells(self, card: str, p: int, nine: Cell | None, pay: bool) -> list[tuple[Cell, Cell | None]]:
-        """Where `p` may play `card`: (cell, the friendly card 3 costs or None). Found from the
-        table alone, so kept with it until it changes."""
-        key = (card if card in (THREE, SIX) and pay else "", p, nine)
+    def _cells(self, card: str, p: int, nine: Cell | None, costs_friendly: bool) -> list[tuple[Cell, Cell | None]]:
+        """Where `p` may play `card`: (cell, the friendly it costs, for a 3, or None). Found from
+        the table alone, so kept with it until it changes."""
+        key = ("three" if costs_friendly else "six" if card == SIX else "any", p, nine)
         found = self.table.memo.get(key)
         if found is None:
-            if card == THREE and pay and self.variant.three_friendly == "table":
+            if costs_friendly:
                 found = self._three_cells(p, nine)
             else:
                 cells = sorted(self.table.open_cells(p))
@@ -376,7 +380,7 @@ class Game:
     def _three_cells(self, p: int, nine: Cell | None) -> list[tuple[Cell, Cell | None]]:
         """(cell, friendly) for card 3: each friendly it may cost, and the cells left to play on."""
         table = self.table
-        linked = table.linked(p)
+        linked, cut = table.linked(p), table.cut_cells(p)
         found: list[tuple[Cell, Cell | None]] = []
         for friendly in sorted(c for c, piece in table.tops.items() if piece.owner == p):
             if friendly == nine:
@@ -390,7 +394,7 @@ class Game:
                 kept = [c for c in linked if c != friendly and c in after.tops]
             else:
                 kept = [c for c in linked if c != friendly]
-                still = _without(linked, friendly) if _leaf(table, linked, friendly, p) else table.linked_without(p, friendly)
+                still = table.linked_without(p, friendly) if friendly in cut else linked.difference((friendly,))
                 if len(still) == len(kept):  # nothing cut off: only the cells beside it can be lost
                     home = table.near(table.bases[p])
 
@@ -639,17 +643,6 @@ def _undrawn(action: Action) -> Action:
     if isinstance(action, Play) and action.trash is not None:
         return action._replace(trash=RANDOM)
     return action
-
-
-def _leaf(table: Table, linked: frozenset[Cell], cell: Cell, owner: int) -> bool:
-    """Whether the card on `cell` borders at most one of its owner's Base and connected cards:
-    then taking it away cuts nothing off."""
-    base = table.bases[owner]
-    return sum(n in linked or n == base for n in table.near(cell)) <= 1
-
-
-def _without(cells: frozenset[Cell], cell: Cell) -> frozenset[Cell]:
-    return cells.difference((cell,))
 
 
 def _needed(rng: random.Random | None) -> random.Random:

@@ -246,6 +246,32 @@ class Table:
             found = self._linked[owner] = frozenset(seen)
         return found
 
+    def cut_cells(self, owner: int) -> set[Cell]:
+        """The connected cards of `owner`'s whose loss would cut others off their Base: the
+        articulation points of the line, found in one depth-first walk from the Base (Tarjan)."""
+        linked, near, root = self.linked(owner), self.near, self.bases[owner]
+        order, low = {root: 0}, {root: 0}
+        cut: set[Cell] = set()
+        walk = [(root, root, iter(near(root)))]
+        while walk:
+            cell, parent, todo = walk[-1]
+            for n in todo:
+                if n not in linked and n != root:
+                    continue
+                if n not in order:
+                    order[n] = low[n] = len(order)
+                    walk.append((n, cell, iter(near(n))))
+                    break
+                if n != parent:
+                    low[cell] = min(low[cell], order[n])
+            else:
+                walk.pop()
+                if cell != root:
+                    low[parent] = min(low[parent], low[cell])
+                    if parent != root and low[cell] >= order[parent]:
+                        cut.add(parent)
+        return cut
+
     def linked_without(self, owner: int, gone: Cell) -> set[Cell]:
         """`linked(owner)` as it would be without the card on `gone`."""
         tops, near = self.tops, self.near
