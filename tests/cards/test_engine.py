@@ -14,7 +14,7 @@ import pytest
 from pnp.games.power_lines_cards.rules.actions import Decline, Dominate, Draw, FaceDown, IllegalAction, Pass, Play, Shuffle
 from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.power_lines_cards.rules.game import Game, replay, shuffled
-from pnp.games.power_lines_cards.rules.table import Piece
+from pnp.games.power_lines_cards.rules.table import Piece, base_value, printed_values, prices
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
 from pnp.resources import deck_file
 
@@ -40,6 +40,12 @@ def played_out(g: Game, rng: random.Random) -> Game:
     while g.outcome() is None:
         g.push(rng.choice(g.legal_actions()), rng)
     return g
+
+
+def test_the_engine_reads_the_prices_and_values_of_the_rules_text():
+    rules_prices = {"0": 0, "1": -1, "2": -2, "3": -1, "4": 0, "5": 0, "6": 0, "7": 1, "8": 1, "9": 2, "10": 2}
+    assert prices() == rules_prices
+    assert printed_values() == {name: int(name) for name in rules_prices} and base_value() == 12
 
 
 # --- set-up -----------------------------------------------------------------------------------

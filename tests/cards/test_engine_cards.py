@@ -300,6 +300,26 @@ def test_a_covered_card_is_out_of_play_until_the_6_leaves():
     assert g.sides[0].trash == ["6"]
 
 
+def test_a_6_over_a_6_comes_off_one_card_at_a_time():
+    table = game({(1, 0): mine("4"), (2, 0): [mine("5"), theirs("6"), mine("6")]}).table
+    assert table.remove((2, 0)) == mine("6")
+    assert table.tops[(2, 0)] == theirs("6") and table.under[(2, 0)] == (mine("5"),)
+    assert table.remove((2, 0)) == theirs("6")
+    assert table.tops[(2, 0)] == mine("5") and (2, 0) not in table.under
+
+
+def test_an_uncovered_0_is_watched_again_and_no_other_card_is():
+    # player 0's 0 and 5 lie under player 1's 6s; the 1 beside both gives each +1
+    table = game({(1, 0): mine("9"), (3, 0): mine("1"), (2, 0): [mine("0"), theirs("6")], (3, 1): [mine("5"), theirs("6")]}).table
+    table.remove((2, 0))
+    table.remove((3, 1))
+    assert table.settle() == []
+    assert (table.value((2, 0)), table.value((3, 1))) == (9 - 2 + 1, 5 + 1)
+    table.remove((3, 0))
+    assert table.settle() == [((2, 0), mine("0"))]  # the 0 went down: trashed; the 5 went down too, and stays
+    assert table.tops[(3, 1)] == mine("5")
+
+
 def test_card_6_read_discarding_sends_the_covered_card_to_its_owners_discard_pile():
     g = game({(1, 0): mine("4"), (2, 0): theirs("5")}, hands=(["6"], []), six_covered="discarded")
     g.push(Play("6", (2, 0)))

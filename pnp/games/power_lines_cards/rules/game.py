@@ -19,8 +19,8 @@ The flow
   to it (a 6 may go over an enemy there instead). Paying comes first: a positive price discards
   other cards from the hand, a negative one draws (not playable with too small a deck); card 3
   also costs a friendly, after which its cell must still be a legal one.
-- Dominating needs at least one connected friendly bordering the target: a total of nothing
-  dominates nothing.
+- Dominating needs at least one connected friendly bordering the target (or the Base, where
+  the variant counts it): a total of nothing dominates nothing.
 - After every change on the table each face-up 0 whose value went down is trashed (`Table.settle`).
 - The end (`outcome`): a Base dominated; both players out of cards (the nearer card to the
   enemy Base wins, an equal distance draws); each player passing a whole turn, one after the
@@ -380,7 +380,7 @@ class Game:
     def _three_cells(self, p: int, nine: Cell | None) -> list[tuple[Cell, Cell | None]]:
         """(cell, friendly) for card 3: each friendly it may cost, and the cells left to play on."""
         table = self.table
-        linked, cut = table.linked(p), table.cut_cells(p)
+        linked, cut, home = table.linked(p), table.cut_cells(p), table.near(table.bases[p])
         found: list[tuple[Cell, Cell | None]] = []
         for friendly in sorted(c for c, piece in table.tops.items() if piece.owner == p):
             if friendly == nine:
@@ -396,7 +396,6 @@ class Game:
                 kept = [c for c in linked if c != friendly]
                 still = table.linked_without(p, friendly) if friendly in cut else linked.difference((friendly,))
                 if len(still) == len(kept):  # nothing cut off: only the cells beside it can be lost
-                    home = table.near(table.bases[p])
 
                     def reached(cell: Cell) -> bool:
                         return cell in home or any(n in still for n in table.near(cell))
@@ -406,7 +405,7 @@ class Game:
                     if reached(friendly):
                         cells = cells | {friendly}
                 else:
-                    reach = set(home := table.near(table.bases[p]))
+                    reach = set(home)
                     for cell in still:
                         reach.update(table.near(cell))
                     cells = frozenset(c for c in reach if c not in table.tops or c == friendly).difference(table.bases)

@@ -20,9 +20,10 @@ Dominating
 - `base_adds_to_total` (false): your own Base adds nothing to a domination. The rules make it
   "not a friendly", and only friendlies make the total; placement reads it the same way.
 - `base_is_enemy` (true): for cards 2, 5 and 7 the opponent's Base is an enemy card (the
-  rules' "enemy" is any card of another player; only "friendly" excludes the Base), so a 7
-  beside the enemy Base may take it, as the goldfish plays. Card 4 never meets a Base, which is
-  never played. A Base can always be dominated by the dominate action, whatever this says.
+  rules' "enemy" is any card of another player; only "friendly" excludes the Base): a 7
+  beside the enemy Base may take it, as the goldfish plays, a 5 beside it trashes, and the
+  opponent picks for a 2 even with no card of theirs on the table. Card 4 never meets a Base,
+  which is never played. The dominate action may always take a Base, whatever this says.
 
 Card 0
 ------
@@ -38,9 +39,9 @@ Card 0
 
 Cards 2 to 9
 ------------
-- `distance` ("steps"): distances count rows plus columns (the cards a line needs); "king"
-  counts a diagonal step as one. It measures card 2's "nearest enemy" (in a two-player game
-  every enemy is the opponent's, so it decides nothing there) and "closest" at the end.
+- `distance` ("steps"): "closest" at the end counts rows plus columns (the cards a line
+  needs); "king" counts a diagonal step as one. Card 2's "nearest enemy" needs no measure with
+  two players: every enemy is the opponent's.
 - `two_chains` (true): a 2 discarded by another 2's effect triggers in turn: the rule speaks of
   every 2 that is discarded. The choice is made by the opponent after the action that caused
   it; only face-up 2s leaving the table trigger (a 2 in a hand or pile has no neighbours).
