@@ -14,7 +14,7 @@ import pytest
 from pnp.games.power_lines_cards.rules.actions import Decline, Dominate, Draw, FaceDown, IllegalAction, Pass, Play, Shuffle
 from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.power_lines_cards.rules.game import Game, replay, shuffled
-from pnp.games.power_lines_cards.rules.table import Piece, base_value, printed_values, prices
+from pnp.games.power_lines_cards.rules.table import Piece, base_value, prices, printed_values
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
 from pnp.resources import deck_file
 
