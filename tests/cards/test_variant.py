@@ -89,6 +89,34 @@ def test_every_mistake_is_reported_at_its_line_and_column():
 
 
 @pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bases_apart = 1", "bases_apart: at least 2 is expected, not 1"),
+        ("turn_cap = 0", "turn_cap: at least 1 is expected, not 0"),
+        ("hand_limit = 0", "hand_limit: at least 1 is expected, not 0"),
+        ("turn_cap = true", "turn_cap: a whole number is expected, not true"),
+        ("turn_cap = 2.5", "turn_cap: a whole number is expected, not 2.5"),
+        ("hand_limit = [7]", "hand_limit: a whole number is expected, not a list"),
+        ("turn_cap = {cap = 7}", "turn_cap: a whole number is expected, not a table"),
+        ("distance = false", "distance: one of 'steps', 'king' is expected, not false"),
+    ],
+)
+def test_a_number_out_of_range_or_of_the_wrong_kind_says_what_is_expected(text, message):
+    variant, found = parse_variant(f"# a comment\n{text}\n")
+    assert variant is None and [(d.line, d.column, d.message) for d in found] == [(2, 1, message)]
+
+
+def test_the_smallest_numbers_allowed_are_read():
+    assert parse_variant("bases_apart = 2\nturn_cap = 1\nhand_limit = 1\n").value == Variant(bases_apart=2, turn_cap=1, hand_limit=1)
+
+
+def test_an_unknown_reading_far_from_any_lists_them_and_a_dotted_one_is_found_where_it_is_set():
+    _, found = parse_variant('turn_cap = 5\n\n   house.rules = "mine"\n')
+    assert [(d.line, d.column) for d in found] == [(3, 4)]
+    assert found[0].message.startswith("unknown reading 'house'; the readings are bases_apart, corners_border, ")
+
+
+@pytest.mark.parametrize(
     ("text", "line", "column"),
     [("bases_apart = \n", 1, 15), ("a = 1\nb = [1,\n", 3, 1), ('x = "open\n', 1, 10)],
 )
@@ -115,3 +143,6 @@ def test_loading_a_bad_file_is_an_error_naming_the_file_never_a_traceback(tmp_pa
     assert lines[0].startswith(f"{bad}:1:1: error: four_draw: one of 'must', 'may'")
     assert lines[1].startswith(f"{bad}:2:1: error: unknown reading 'nine'")
     assert lines[-1] == f"{bad}: invalid variant (2 errors)"
+    bad.write_text("four_draw = 'maybe'\n")
+    with pytest.raises(PnpError, match=r"invalid variant \(1 error\)$"):
+        load_variant(bad)

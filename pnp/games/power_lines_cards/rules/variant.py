@@ -135,9 +135,9 @@ def parse_variant(text: str) -> Parsed[Variant]:
     known = {f.name: f for f in fields(Variant)}
     found: list[Diagnostic] = []
     for key, value in data.items():
-        line, column = where.get((key,), (1, 1))
+        line, column = next((at for loc, at in where.items() if loc[:1] == (key,)), (1, 1))  # `a.b = 1` sets the table a
         if key not in known:
-            close = difflib.get_close_matches(key, list(known), n=1)
+            close = difflib.get_close_matches(key, list(known))
             hint = f"; did you mean {close[0]}?" if close else f"; the readings are {', '.join(known)}"
             found.append(error("unknown-reading", f"unknown reading {key!r}{hint}", line, column))
             continue
