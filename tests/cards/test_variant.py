@@ -110,6 +110,11 @@ def test_the_smallest_numbers_allowed_are_read():
     assert parse_variant("bases_apart = 2\nturn_cap = 1\nhand_limit = 1\n").value == Variant(bases_apart=2, turn_cap=1, hand_limit=1)
 
 
+def test_an_unknown_reading_near_several_suggests_the_nearest():
+    _, found = parse_variant("zero_read = 'current'\n")
+    assert found[0].message == "unknown reading 'zero_read'; did you mean zero_reads?"
+
+
 def test_an_unknown_reading_far_from_any_lists_them_and_a_dotted_one_is_found_where_it_is_set():
     _, found = parse_variant('turn_cap = 5\n\n   house.rules = "mine"\n')
     assert [(d.line, d.column) for d in found] == [(3, 4)]
