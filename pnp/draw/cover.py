@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
-from ..printing import Print
+from pnp.core.layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
+from pnp.core.printing import Print
+
 from .document import Document, Part, PrintHints
 from .shapes import Anchor, Drawing, Line, Rect, Shape, Style, Text, group
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap

@@ -1,7 +1,7 @@
 """`pnp export`: a game's pieces as the files a print shop or Tabletop Simulator takes.
 
 The targets each command takes are the games whose registry entry lists it; a game's `export`
-module lists its pieces (pnp.pieces). An option only some targets understand (`--deck`, `--trim`)
+module lists its pieces (pnp.contract.pieces). An option only some targets understand (`--deck`, `--trim`)
 is one its `pieces` function takes: given to another target, it is a usage error.
 """
 
@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from pydantic import Field
 
-from .. import options as parse
-from ..app import App, JsonOption, Number, Report, Result, json_name
-from ..diagnostics import PnpError, plural, shown
-from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
-from ..options import TRIM_MAX
-from ..output import BuildOptions, begin, commit, write_rendered
-from ..pieces import Piece, TooSmall
+from pnp.contract import options as parse
+from pnp.contract.app import App, JsonOption, Number, Report, Result, json_name
+from pnp.contract.options import TRIM_MAX
+from pnp.contract.pieces import Piece, TooSmall
+from pnp.core.diagnostics import PnpError, plural, shown
+from pnp.games.registry import GAMES, PRINT_SHOP, TTS, Game, game
+from pnp.output.files import BuildOptions, begin, commit, write_rendered
 
 if TYPE_CHECKING:
     from .printshop import Job

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.diagnostics import PnpError
+from pnp.core.diagnostics import PnpError
+from pnp.core.rules import key_positions, load_rules
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import validate_deck
 from pnp.games.power_lines_cards.rules.generate import random_counts, render_deck
-from pnp.rules import key_positions, load_rules
 
 
 def load(tmp_path: Path, text: str, items: list[str] | None = None):

@@ -14,10 +14,8 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pnp.diagnostics import PnpError
-from pnp.games.power_lines_cards.rules.catalogue import catalogue, load_catalogue
-from pnp.games.power_lines_cards.rules.engine import validate_deck
-from pnp.rules import (
+from pnp.core.diagnostics import PnpError
+from pnp.core.rules import (
     LIMIT,
     MAX_NESTING,
     MultisetRules,
@@ -26,6 +24,8 @@ from pnp.rules import (
     load_rules,
     validation_error,
 )
+from pnp.games.power_lines_cards.rules.catalogue import catalogue, load_catalogue
+from pnp.games.power_lines_cards.rules.engine import validate_deck
 
 CARDS = catalogue().names  # "0".."10" and "Base", as `pnp deck` fills them in
 

@@ -1,4 +1,4 @@
-"""pnp.records on a record format of the tests' own: a tally, one whole number a word, each larger
+"""pnp.contract.records on a record format of the tests' own: a tally, one whole number a word, each larger
 than the last; a `.sum` board holds only its total. The commands come from the declaration alone."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Annotated
 import typer
 from typer.testing import CliRunner
 
-from pnp import options
-from pnp.app import Result
-from pnp.diagnostics import Diagnostic, Parsed, error, plural
+from pnp.contract import options
+from pnp.contract.app import Result
+from pnp.contract.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
+from pnp.core.diagnostics import Diagnostic, Parsed, error, plural
+from pnp.core.printing import Print
+from pnp.core.textfile import decode, tokens_by_line
 from pnp.draw.shapes import Drawing, Text
-from pnp.printing import Print
-from pnp.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
-from pnp.textfile import decode, tokens_by_line
 
 Item = tuple[int, int, int]  # line, column, number
 
@@ -240,10 +240,10 @@ def test_a_format_without_check_replay_or_board(tmp_path):
 
 
 def test_one_rule_tells_a_record_from_a_board_in_every_game():
+    from pnp.core.textfile import STDIN
     from pnp.games.ley_lines.cli import FORMAT as LEY
     from pnp.games.paint_the_line.cli import FORMAT as PTL
     from pnp.games.power_lines_piecepack.cli import FORMAT as POWER_LINES
-    from pnp.textfile import STDIN
 
     for fmt, record, board in ((POWER_LINES, b"3S @ 0,0\n", b"3S 3M 5C 2A\n"), (PTL, b"pick 1 red a1\n", b"player 1: red green\n")):
         record_suffix, board_suffix = fmt.suffixes[0], fmt.board.suffixes[0]

@@ -1,4 +1,4 @@
-"""`pnp ley-lines`: check, score, show and generate records of Ley Lines (the commands: pnp.records)."""
+"""`pnp ley-lines`: check, score, show and generate records of Ley Lines (the commands: pnp.contract.records)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from typing import Annotated
 import typer
 from pydantic import Field
 
-from ... import options as parse
-from ...app import Result
-from ...diagnostics import plural
-from ...printing import Print
-from ...records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract import options as parse
+from pnp.contract.app import Result
+from pnp.contract.records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.core.diagnostics import plural
+from pnp.core.printing import Print
+
 from . import GAME
 from .board import name
 from .engine import domino, domino_name

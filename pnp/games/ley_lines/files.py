@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, Parsed, error, plural, sort_key
-from ...textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, plural, sort_key
+from pnp.core.textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
+
 from .board import Space, board, name, parse_space
 from .engine import SUITS
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...diagnostics import Diagnostic, error
+from pnp.core.diagnostics import Diagnostic, error
+
 from .board import Space, adjacent, board, king_distance, name, neighbours
 from .engine import (
     HAND,

@@ -15,10 +15,11 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, Parsed, error, plural, sort_key
-from ...piecepack.model import ALL_PIECES, Piece
-from ...rules import Copies, MultisetRules, Total
-from ...textfile import decode, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, plural, sort_key
+from pnp.core.rules import Copies, MultisetRules, Total
+from pnp.core.textfile import decode, tokens_by_line
+from pnp.piecepack.model import ALL_PIECES, Piece
+
 from .engine import SIZE, Layout, Placement, Tile, square_text
 
 TILE_IDS = range(1, 17)

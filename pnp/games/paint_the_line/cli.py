@@ -1,5 +1,5 @@
 """`pnp paint-the-line`: check, score, draw and generate games of Paint the Line (`.ptl` records),
-and score the scoring board of a finished game (`.board`); the commands: pnp.records."""
+and score the scoring board of a finished game (`.board`); the commands: pnp.contract.records."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...app import Result
-from ...diagnostics import Diagnostic, error, plural
-from ...printing import Print
-from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
-from ...textfile import tokens_by_line
+from pnp.contract.app import Result
+from pnp.contract.records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.core.diagnostics import Diagnostic, error, plural
+from pnp.core.printing import Print
+from pnp.core.textfile import tokens_by_line
+
 from . import GAME
 from .engine import Board as ScoringBoard
 from .engine import ColourScore, Group, score, space_name

@@ -4,10 +4,11 @@ the engine), its groups joined by bars."""
 
 from __future__ import annotations
 
-from ...draw.markdown import Figure
-from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text
-from ...draw.text import BOLD, cap_height
-from ...resources import deck_file
+from pnp.core.resources import deck_file
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text
+from pnp.draw.text import BOLD, cap_height
+
 from .draw import BLOCKED_FILL, INK, Colour, paint_layout
 from .engine import BLOCKED, COLS, ROWS, SETUP, SIZES, TRIOS, Board, Pyramid, groups, score, tops
 from .files import parse_board

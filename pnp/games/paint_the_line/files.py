@@ -35,8 +35,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
-from pnp.textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.core.textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
 
 from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, MOVE_ROWS, PLAY_COLOURS, ROWS, Board, Cell, Pyramid, Stack, breaches, parse_space
 

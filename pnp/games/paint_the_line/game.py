@@ -31,7 +31,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ...diagnostics import Diagnostic, error
+from pnp.core.diagnostics import Diagnostic, error
+
 from .engine import (
     BLOCKED,
     COLS,

@@ -8,13 +8,14 @@ from typing import Annotated, Literal, TypeAlias
 import typer
 from pydantic import Field, WithJsonSchema
 
-from ... import options as parse
-from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, paper_size
-from ...diagnostics import Diagnostic, rejected, shown
-from ...printing import Print
-from ...rules import MultisetRules
-from ...session import warn
-from ...textfile import read_bytes
+from pnp.contract import options as parse
+from pnp.contract.app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, paper_size
+from pnp.core.diagnostics import Diagnostic, rejected, shown
+from pnp.core.printing import Print
+from pnp.core.rules import MultisetRules
+from pnp.core.session import warn
+from pnp.core.textfile import read_bytes
+
 from . import GAME
 from .analysis.compare import compare
 from .analysis.odds import analyze, read_query, render_hands, sample_hands
@@ -47,7 +48,7 @@ DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard i
 
 Copies = Annotated[int, Field(ge=0)]
 Exact = Annotated[str, Field(pattern=r"^[0-9]+(/[0-9]+)?$")]  # a fraction, exactly: `3/13`, or a whole number
-# JSON numbers kept as they are, as pnp.app.number makes them, spelt out for the type checker.
+# JSON numbers kept as they are, as pnp.contract.app.number makes them, spelt out for the type checker.
 _PERCENT, _EXPECTED = Field(ge=0, le=100), Field(ge=0)
 Percent: TypeAlias = Annotated[Annotated[int, _PERCENT] | Annotated[float, _PERCENT], WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100})]
 # cards a hand holds on average
@@ -302,7 +303,7 @@ def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
 
 
 def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[Diagnostic]:
-    """The second deck's warnings: said under its own name (pnp.session.warn), or (--json, one
+    """The second deck's warnings: said under its own name (pnp.core.session.warn), or (--json, one
     envelope) carried in the first's findings, its name leading each message."""
     if not as_json:
         warn(path, deck.warnings, data)

@@ -3,15 +3,16 @@ marked with what it scores, as the scoring engine reckons it."""
 
 from __future__ import annotations
 
-from ...draw.figures import arrow
-from ...draw.markdown import Figure
-from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, REGULAR, cap_height, width_mm
-from ...piecepack.draw import piecepack_layout, scheme, tile_face
-from ...piecepack.model import SUITS
-from ...piecepack.symbols import suit_symbol
-from ...printing import COLOUR
-from ...resources import deck_file
+from pnp.core.printing import COLOUR
+from pnp.core.resources import deck_file
+from pnp.draw.figures import arrow
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
+from pnp.draw.text import BOLD, REGULAR, cap_height, width_mm
+from pnp.piecepack.draw import piecepack_layout, scheme, tile_face
+from pnp.piecepack.model import SUITS
+from pnp.piecepack.symbols import suit_symbol
+
 from .engine import LineScore, score
 from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...draw.figures import arrow
-from ...draw.poster import GUARD
-from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_cutting
-from ...layouts import sheet_layout
-from ...piecepack.draw import piecepack_layout, tile_face
-from ...printing import Print
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Print
+from pnp.draw.figures import arrow
+from pnp.draw.poster import GUARD
+from pnp.draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_cutting
+from pnp.piecepack.draw import piecepack_layout, tile_face
+
 from .engine import LineScore, Score
 from .files import SIZE, Grid
 

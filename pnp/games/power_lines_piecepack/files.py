@@ -34,10 +34,10 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.core.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.core.rules import Copies, MultisetRules, Total
+from pnp.core.textfile import brief, load_text, tokens_by_line
 from pnp.piecepack.model import SUITS, Piece
-from pnp.rules import Copies, MultisetRules, Total
-from pnp.textfile import brief, load_text, tokens_by_line
 
 SIZE = 4
 RANKS = range(2, 6)

@@ -34,9 +34,10 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from ..rules.catalogue import Card, catalogue
-from ..rules.engine import Deck
-from ..rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
+from pnp.games.power_lines_cards.rules.catalogue import Card, catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck
+from pnp.games.power_lines_cards.rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
+
 from .query import Query, parse_query
 from .stats import DeckStats, deck_stats
 

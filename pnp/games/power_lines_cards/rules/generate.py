@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 import random
 
-from ....diagnostics import PnpError
-from ....rules import EVERY, MultisetRules, Total
+from pnp.core.diagnostics import PnpError
+from pnp.core.rules import EVERY, MultisetRules, Total
+
 from .catalogue import BASE, catalogue
 from .files import MAX_COUNT
 

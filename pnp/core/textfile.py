@@ -1,7 +1,7 @@
 """The one way pnp reads a user's file: regular files only, a hard size limit, strict UTF-8, any line ends.
 
 Every file a command reads goes through `read_bytes`, which also remembers it in the command's
-session (pnp.session), so that the output side (pnp.output) can refuse to write over an input,
+session (pnp.core.session), so that the output side (pnp.output.files) can refuse to write over an input,
 and that standard input is read once. `load_text` hands a parser the text, or says why there is none.
 
 A file of one item a line (a game's record) is read line by line from `tokens_by_line`; a line
@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from .diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
-from .session import current
+from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
+from pnp.core.session import current
 
 T = TypeVar("T")
 Word = tuple[int, str]  # a token and the column it starts at, as tokens_by_line gives them
@@ -30,7 +30,7 @@ _CHUNK = 64 * 1024
 
 
 class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath: named `-` where it is shown
-    """Standard input, as the command line gives it: the bare argument `-` (pnp.options.input_path).
+    """Standard input, as the command line gives it: the bare argument `-` (pnp.contract.options.input_path).
 
     `./-` names a file called `-`, yet Path("./-") == Path("-"): standard input is the one object
     STDIN, told apart by identity (`path is STDIN`), never by comparing paths.
@@ -43,7 +43,7 @@ STDIN_ONCE = "- is given more than once: only one input can come from standard i
 
 def read_bytes(path: Path) -> bytes:
     """At most MAX_BYTES + 1 bytes of a regular file, or of standard input for STDIN; anything else
-    is a usage error (exit 2), as is reading standard input a second time in one command (pnp.app
+    is a usage error (exit 2), as is reading standard input a second time in one command (pnp.contract.app
     refuses `-` given twice before the command starts; this holds for what it cannot see).
 
     The kind of file is checked before opening, and again on the open descriptor (it may have

@@ -40,8 +40,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from .diagnostics import PnpError, shown
-from .textfile import decode, position, read_bytes, split_lines
+from pnp.core.diagnostics import PnpError, shown
+from pnp.core.textfile import decode, position, read_bytes, split_lines
 
 EVERY = "*"  # in copy limits: every item the rules know
 LIMIT = 10_000  # the largest count a rule may name: no game of this kind comes near it

@@ -1,6 +1,6 @@
 """Game records, declared once: a game's `RecordFormat` says how its record files are told apart,
 read and replayed, and what its commands say; `record_commands` makes its command group from it:
-`check` (when the format has one), `score`, `show` and `random`, each keeping pnp.app's contract.
+`check` (when the format has one), `score`, `show` and `random`, each keeping pnp.contract.app's contract.
 
 A game lists its format once, in its `cli` module (`FORMAT`), as python-chess lists a variant as
 one class, and its command group is `record_commands(FORMAT)`. This module knows no game.
@@ -23,7 +23,7 @@ An input refused is reported with its findings at FILE:LINE:COL (exit 1), then i
 `FILE: invalid record, not scored (N errors)`: what the file is called when refused (the format's
 `invalid`, a board's own), and what was not done with it (`not scored`, `nothing drawn`; `check`
 says the first alone). A valid record's `check` verdict is `FILE: valid record: ` and what its
-format tells of it. pnp.app says them all (`say`), after the findings, on standard error.
+format tells of it. pnp.contract.app says them all (`say`), after the findings, on standard error.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
 
-from . import options
-from .app import (
+from pnp.contract import options
+from pnp.contract.app import (
     App,
     GameSeedOption,
     JsonOption,
@@ -54,13 +54,13 @@ from .app import (
     refused,
     write_drawing,
 )
-from .diagnostics import Diagnostic, Parsed, PnpError, plural, shown
-from .output import check_file
-from .printing import Print
-from .textfile import decode, read_bytes
+from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, plural, shown
+from pnp.core.printing import Print
+from pnp.core.textfile import decode, read_bytes
+from pnp.output.files import check_file
 
 if TYPE_CHECKING:
-    from .draw.shapes import Drawing
+    from pnp.draw.shapes import Drawing
 
 RecordT = TypeVar("RecordT")  # a record file, parsed
 GameT = TypeVar("GameT")  # a record replayed, with its findings and turns (`diagnostics`, `turns`); without a replay, as parsed

@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 
 from typer import BadParameter as BadParameter  # re-exported: a game's own parsers raise and catch it from here
 
-from .diagnostics import shown
-from .textfile import STDIN
+from pnp.core.diagnostics import shown
+from pnp.core.textfile import STDIN
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,12}")
 # Plain decimals only: no exponent, no `inf`/`nan`, no `_` separators, no non-ASCII digits.
@@ -59,7 +59,7 @@ def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
 
 
 def input_path(text: str) -> Path:
-    """A file the command reads (pnp.textfile.read_bytes): the bare argument `-` is standard input;
+    """A file the command reads (pnp.core.textfile.read_bytes): the bare argument `-` is standard input;
     any other, `./-` too, a path. Every argument and option that reads a file takes this parser."""
     return STDIN if text == "-" else Path(text)
 
@@ -91,7 +91,7 @@ class Offset(NamedTuple):
 
 def back_offset(text: str) -> Offset:
     """`X,Y` in mm, each within the sheet margin so that the backs stay on the paper."""
-    from .layouts import sheet_layout  # pydantic loads only when a back offset is given
+    from pnp.core.layouts import sheet_layout  # pydantic loads only when a back offset is given
 
     margin = sheet_layout().margin
     parts = text.split(",")
@@ -119,7 +119,7 @@ SETTING = "pnp.print-setting"  # a field's metadata key: the default of a print 
 def setting(default: Any) -> Any:
     """A print setting among a target's options (`bw: Annotated[bool, Flag("--bw", ...)] = setting(False)`):
     typed on the target's command line where the field stands, with this default, but carried to
-    the drawing by the print context (pnp.printing.Print, the field's namesake), not by the
+    the drawing by the print context (pnp.core.printing.Print, the field's namesake), not by the
     options: the options are made without it, and an options object has no such attribute."""
     return field(init=False, repr=False, compare=False, metadata={SETTING: default})
 
