@@ -94,7 +94,8 @@ def parse_tiles(data: bytes | str) -> Parsed[TileSet]:
             )
         pack = "first" if ident in PACKS["first"] else "second"
         coins[pack] += [(str(s), line, col) for s, col in squares if s is not None]
-        result.tiles[ident] = tuple(s for s, _ in squares)  # type: ignore[assignment]
+        (ul, _), (ur, _), (ll, _), (lr, _) = squares  # _tile_line returns a tile's four squares or None
+        result.tiles[ident] = (ul, ur, ll, lr)
     _check_ids(id_count, found)
     readable = not found  # coins missing from unreadable tiles would only repeat those errors
     for pack, placed in coins.items():

@@ -7,7 +7,7 @@ from pnp.core.printing import COLOUR
 from pnp.core.resources import deck_file
 from pnp.draw.figures import arrow
 from pnp.draw.markdown import Figure
-from pnp.draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
+from pnp.draw.shapes import Anchor, Drawing, Line, Shape, Style, Text, group, scale
 from pnp.draw.text import BOLD, REGULAR, cap_height, width_mm
 from pnp.piecepack.draw import piecepack_layout, scheme, tile_face
 from pnp.piecepack.model import SUITS
@@ -89,13 +89,13 @@ def _suit_key(y: float, width: float) -> list[Shape]:
     return shapes
 
 
-def _label(line: LineScore, x: float, y: float, anchor: str) -> Text:
+def _label(line: LineScore, x: float, y: float, anchor: Anchor) -> Text:
     """What a line scores, centred on y: `suits 3`, `values 2` or `none`."""
     if line.scores_for == "none":
         text, font, ink = "none", REGULAR, FAINT
     else:
         text, font, ink = f"{line.scores_for} {line.points}", BOLD, INK
-    return Text(x, y + cap_height(LABEL, font) / 2, text, LABEL, font, ink, anchor)  # type: ignore[arg-type]
+    return Text(x, y + cap_height(LABEL, font) / 2, text, LABEL, font, ink, anchor)
 
 
 def _winner(winner: str) -> str:
