@@ -51,6 +51,7 @@ from .app import (
     drawing_output,
     fresh_seed,
     json_name,
+    output_option,
     paper_size,
     refused,
     write_drawing,
@@ -381,7 +382,7 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
         example += " --paper letter -o game.pdf"
     written = f"A .pdf or .svg file to write (default: {argument.metavar}'s name with .pdf, here)."
     parameters += [
-        ("output", Annotated[Path | None, typer.Option("-o", "--output", help=written, dir_okay=False)], None),
+        ("output", Annotated[Path | None, output_option(written)], None),
         ("paper", PaperOption, None),
         _json(),
     ]

@@ -9,7 +9,7 @@ import typer
 from pydantic import Field, WithJsonSchema
 
 from ... import options as parse
-from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, paper_size
+from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, output_option, paper_size
 from ...diagnostics import Diagnostic, rejected, shown
 from ...printing import Print
 from ...rules import MultisetRules
@@ -535,9 +535,7 @@ class Reported(Result):
 @app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
 def report_deck(
     file: DeckArg,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="A .pdf or .html file to write (default: DECK's name with .pdf, here).", dir_okay=False)
-    ] = None,
+    output: Annotated[Path | None, output_option("A .pdf or .html file to write (default: DECK's name with .pdf, here).")] = None,
     paper: PaperOption = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
