@@ -107,6 +107,11 @@ class MultisetRules(_Strict):
     copies: Copies = Copies()
     banned: list[Name] = []
 
+    @classmethod
+    def each_once(cls, name: str, items: list[str], description: str = "") -> MultisetRules:
+        """Rules for a set that holds each of `items` exactly once (a piecepack's tiles, a deal's tile ids)."""
+        return cls(name=name, description=description, items=items, total=Total(exactly=len(items)), copies=Copies(min={EVERY: 1}, max={EVERY: 1}))
+
     def _limit(self, table: Mapping[str, int], item: str) -> int | None:
         return table.get(item, table.get(EVERY))
 

@@ -158,6 +158,14 @@ def test_a_finding_names_its_item_and_one_about_the_whole_multiset_has_none_to_n
         _ = Violation("wrong-total", None, "5 counted").named
 
 
+def test_rules_for_each_item_exactly_once_want_every_item_once_and_no_other():
+    rules = MultisetRules.each_once("r", ["a", "b"], "a and b, once each")
+    assert (rules.name, rules.description, rules.items) == ("r", "a and b, once each", ["a", "b"])
+    assert rules.check({"a": 1, "b": 1}) == []
+    assert [v.code for v in rules.check({"a": 2})] == ["too-many-copies", "too-few-copies"]  # the total is right: 2
+    assert [v.code for v in rules.check({"a": 1, "b": 1, "c": 1})] == ["unknown-item", "wrong-total"]
+
+
 # --- rules no multiset can keep are the file's fault, at the key at fault ----------------------
 
 

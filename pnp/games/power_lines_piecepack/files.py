@@ -36,20 +36,14 @@ from dataclasses import dataclass
 
 from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
 from pnp.piecepack.model import SUITS, Piece
-from pnp.rules import Copies, MultisetRules, Total
+from pnp.rules import MultisetRules
 from pnp.textfile import brief, load_text, tokens_by_line
 
 SIZE = 4
 RANKS = range(2, 6)
 TILES: tuple[Piece, ...] = tuple(Piece(rank, suit) for suit in SUITS for rank in RANKS)
 
-TILE_RULES = MultisetRules(
-    name="Power Lines",
-    description="the 2-5 tiles of every suit, each exactly once",
-    items=[str(tile) for tile in TILES],
-    total=Total(exactly=len(TILES)),
-    copies=Copies(min={"*": 1}, max={"*": 1}),
-)
+TILE_RULES = MultisetRules.each_once("Power Lines", [str(tile) for tile in TILES], "the 2-5 tiles of every suit, each exactly once")
 
 
 @dataclass(frozen=True)
