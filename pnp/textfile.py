@@ -151,6 +151,18 @@ def tokens_by_line(text: str) -> list[tuple[int, list[Word]]]:
     return found
 
 
+def row_width(words: list[Word], width: int, noun: str, line: int) -> list[Diagnostic]:
+    """A row of a grid (a board, a tile layout) holds `width` words, each a `noun`; else the finding
+    at the first word too many, or just past the last."""
+    count = f"{len(words)} {noun}{'s' * (len(words) != 1)} in this row; a row has {width}"
+    if len(words) > width:
+        return [error("too-many-columns", count, line, words[width][0])]
+    if len(words) < width:
+        column, last = words[-1]
+        return [error("too-few-columns", count, line, column + len(last))]
+    return []
+
+
 # --- a file of one item a line (a game record) --------------------------------------------------
 
 
