@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
+from .resources import deck_file
 from .session import current
 
 T = TypeVar("T")
@@ -119,6 +120,15 @@ def load_text(data: bytes, parse: Callable[[str], Parsed[T]]) -> Parsed[T]:
         return Parsed(None, [at_start(problem)])
     assert text is not None  # decode gives the text or the problem
     return parse(text)
+
+
+def shipped(name: str, load: Callable[[bytes], Parsed[T]]) -> T:
+    """What a file pnp ships (decks/NAME, such as a rule sheet's example) holds, read by a game's
+    `load`; one that does not read is pnp's own bug."""
+    parsed = load(deck_file(name).read_bytes())
+    if parsed.value is None or parsed.diagnostics:
+        raise RuntimeError(f"{name} is broken: {parsed.diagnostics}")
+    return parsed.value
 
 
 def unify_line_ends(text: str) -> str:

@@ -11,9 +11,9 @@ from ...piecepack.draw import piecepack_layout, scheme, tile_face
 from ...piecepack.model import SUITS
 from ...piecepack.symbols import suit_symbol
 from ...printing import COLOUR
-from ...resources import deck_file
+from ...textfile import shipped
 from .engine import LineScore, score
-from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
+from .files import SIZE, TILE_RULES, TILES, load_grid
 
 EXAMPLE = "power-lines/example.grid"
 CELL = 17.5  # mm: the tiles at about a third of their size
@@ -25,13 +25,6 @@ KEY_HEIGHT = 6.0  # mm, the row of suits under the grid
 SYMBOL = 3.6  # mm, a suit's symbol in that key
 
 
-def example_grid() -> Grid:
-    grid, problems = parse_grid(deck_file(EXAMPLE).read_text(encoding="utf-8"))
-    if grid is None or problems:
-        raise RuntimeError(f"{EXAMPLE} is broken: {problems}")
-    return grid
-
-
 def sheet_context() -> dict[str, object]:
     """The tiles in play, from the rule engine's rules for a grid."""
     ranks = sorted({tile.rank for tile in TILES})
@@ -39,7 +32,7 @@ def sheet_context() -> dict[str, object]:
 
 
 def figures() -> dict[str, Figure]:
-    grid = example_grid()
+    grid = shipped(EXAMPLE, load_grid)
     result = score(grid)
     lines = {line.name: line for line in result.lines}
     side = SIZE * CELL
