@@ -16,6 +16,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -174,6 +175,16 @@ def row_width(words: list[Word], width: int, noun: str, line: int) -> list[Diagn
 
 
 # --- a file of one item a line (a game record) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordItem:
+    """An item of a record, one a line: its line and first column, and the column of each of its
+    words by name (`at`: `{"owner": 7, "space": 9}`), where a finding about that word is placed."""
+
+    line: int
+    column: int
+    at: dict[str, int] = field(kw_only=True)
 
 
 class Misread(Exception):

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
-from pnp.textfile import Misread, Word, brief, comment_lines, expect_words, load_text, position, row_width, tokens_by_line
+from pnp.textfile import Misread, RecordItem, Word, brief, comment_lines, expect_words, load_text, position, row_width, tokens_by_line
 
 from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, MOVE_ROWS, PLAY_COLOURS, ROWS, Board, Cell, Pyramid, Stack, breaches, parse_space
 
@@ -235,24 +235,18 @@ def _nth(c: int) -> str:
 
 
 @dataclass(frozen=True)
-class PickItem:
-    line: int
-    column: int
+class PickItem(RecordItem):  # at: "player", "colour", "space"
     player: int
     colour: str
     space: Cell
-    at: dict[str, int]  # column of "player", "colour", "space"
 
 
 @dataclass(frozen=True)
-class TurnItem:
-    line: int
-    column: int
+class TurnItem(RecordItem):  # at: "player", "start", "end", "place"
     player: int
     start: Cell | None  # None: a pass
     end: Cell | None
     place: Cell | None
-    at: dict[str, int]  # column of "player", "start", "end", "place"
 
 
 Item = PickItem | TurnItem
@@ -332,7 +326,7 @@ def _scoring_space(column: int, token: str) -> Cell:
 def _pick(line: int, words: list[Word]) -> PickItem:
     expect_words(words, 4, PICK_FORM)
     (_, _), (pc, player), (cc, colour), (sc, space) = words
-    return PickItem(line, words[0][0], _player(pc, player), _colour(cc, colour), _movement_space(sc, space), {"player": pc, "colour": cc, "space": sc})
+    return PickItem(line, words[0][0], _player(pc, player), _colour(cc, colour), _movement_space(sc, space), at={"player": pc, "colour": cc, "space": sc})
 
 
 def _turn(line: int, words: list[Word]) -> TurnItem:
@@ -340,11 +334,11 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
     n = _player(pc, player)
     if len(words) >= 2 and words[1][1].lower() == "pass":
         expect_words(words, 2, f"{n} pass")
-        return TurnItem(line, pc, n, None, None, None, {"player": pc, "start": words[1][0]})
+        return TurnItem(line, pc, n, None, None, None, at={"player": pc, "start": words[1][0]})
     expect_words(words, 4, TURN_FORM)
     (_, _), (fc, start), (tc, end), (sc, place) = words
     at = {"player": pc, "start": fc, "end": tc, "place": sc}
-    return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at)
+    return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at=at)
 
 
 def format_record(picks: list[str], turns: list[str], header: str = "") -> str:
