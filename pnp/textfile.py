@@ -187,6 +187,20 @@ class RecordItem:
     at: dict[str, int] = field(kw_only=True)
 
 
+@dataclass(kw_only=True)
+class ReplayedGame:
+    """A record's game as replayed so far: why it is over and on which line (None while it goes
+    on), and the finding of the rule it breaks, where the replay stopped at one."""
+
+    finished: str | None = None
+    finished_line: int | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.diagnostics
+
+
 class Misread(Exception):
     """A line that does not read as its item: the finding's code and message, at `column` of the line
     (the parser that catches it knows the line)."""

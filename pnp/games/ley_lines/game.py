@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...diagnostics import Diagnostic, error
+from ...diagnostics import error
+from ...textfile import ReplayedGame
 from .board import Space, adjacent, board, king_distance, name, neighbours
 from .engine import (
     HAND,
@@ -48,7 +49,7 @@ class Event:
 
 
 @dataclass
-class Game:
+class Game(ReplayedGame):
     players: tuple[str, ...]
     pos: Position
     scores: dict[str, int]
@@ -61,17 +62,10 @@ class Game:
     events: list[Event] = field(default_factory=list)
     turns: int = 0
     passes: int = 0  # in a row
-    finished: str | None = None
-    finished_line: int | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
     def n(self) -> int:
         return len(self.players)
-
-    @property
-    def valid(self) -> bool:
-        return not self.diagnostics
 
     def winners(self) -> list[str]:
         """The players with the highest score once the game is over (several: a tie); none before."""
