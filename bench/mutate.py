@@ -2,7 +2,7 @@
 
     python bench/mutate.py MODULE TEST... [--sample N] [--seed S] [--jobs J] [--only TEXT] [--lines A-B] [--list] [--toml]
     python bench/mutate.py pnp/core/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py \
-        tests/core/test_rules_promises.py tests/cards/test_decklist.py
+        tests/cards/test_decklist.py
 
 Each mutant is one change a reviewer would try, made to the module's syntax tree (`ast`):
 

@@ -32,7 +32,7 @@ def _commands(game):  # -> a loader for a game's group: its own app, or the one 
 
         from pnp.contract.records import record_commands
 
-        return typer.main.get_group(record_commands(game.records.load()))
+        return typer.main.get_group(record_commands(game))
 
     return load
 

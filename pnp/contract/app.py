@@ -52,8 +52,15 @@ SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
+
+
+def output_option(help: str) -> Any:
+    """-o/--output, a file a command writes (never a folder), as its `help` says."""
+    return typer.Option("-o", "--output", help=help, dir_okay=False)
+
+
 # A generator's file (a deal, a deck, a game record): printed, or written here (see `deliver`).
-OutputOption = Annotated[Path | None, typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
+OutputOption = Annotated[Path | None, output_option("Write the file here instead of printing it.")]
 
 
 # A random game's seed: left out, fresh_seed picks one and says which.

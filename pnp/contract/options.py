@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from typer import BadParameter as BadParameter  # re-exported: a game's own parsers raise and catch it from here
 
@@ -20,6 +20,8 @@ from pnp.core.textfile import STDIN
 _INTEGER = re.compile(r"[+-]?[0-9]{1,12}")
 # Plain decimals only: no exponent, no `inf`/`nan`, no `_` separators, no non-ASCII digits.
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})")
+
+N = TypeVar("N", int, float)
 
 TRIM_MIN, TRIM_MAX = 10, 500  # mm, each side of a print shop's cut
 SEED_MAX = 2**32 - 1  # a seed is part of some file names: at most 10 digits
@@ -34,26 +36,24 @@ def _number_text(text: object, pattern: re.Pattern[str], what: str) -> str:
 
 def integer(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     """A parser for a whole number from `low` to `high`."""
-    span = f"{low} to {high}{unit}"
-
-    def parse(text: str) -> int:
-        value = int(_number_text(text, _INTEGER, f"a whole number (use {span})"))
-        if not low <= value <= high:
-            raise BadParameter(f"{value} is out of range; use {span}")
-        return value
-
-    return parse
+    return _ranged(_INTEGER, "a whole number", int, "", low, high, unit)
 
 
 def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
     """A parser for a plain decimal number from `low` to `high`."""
-    span = f"{low:g} to {high:g}{unit}"
+    parse = _ranged(_DECIMAL, "a number", float, "g", low, high, unit)
+    return lambda text: parse(text) + 0.0  # -0.0 and 0.0 draw alike
 
-    def parse(text: str) -> float:
-        value = float(_number_text(text, _DECIMAL, f"a number (use {span})"))
+
+def _ranged(pattern: re.Pattern[str], what: str, convert: Callable[[str], N], spec: str, low: N, high: N, unit: str) -> Callable[[str], N]:
+    """A parser for `what` `pattern` matches, from `low` to `high`, each number said in the format `spec`."""
+    span = f"{low:{spec}} to {high:{spec}}{unit}"
+
+    def parse(text: str) -> N:
+        value = convert(_number_text(text, pattern, f"{what} (use {span})"))
         if not low <= value <= high:
-            raise BadParameter(f"{value:g} is out of range; use {span}")
-        return value + 0.0  # -0.0 and 0.0 draw alike
+            raise BadParameter(f"{value:{spec}} is out of range; use {span}")
+        return value
 
     return parse
 

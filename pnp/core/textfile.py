@@ -16,10 +16,12 @@ import re
 import stat
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
 from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
+from pnp.core.resources import deck_file
 from pnp.core.session import current
 
 T = TypeVar("T")
@@ -121,6 +123,15 @@ def load_text(data: bytes, parse: Callable[[str], Parsed[T]]) -> Parsed[T]:
     return parse(text)
 
 
+def shipped(name: str, load: Callable[[bytes], Parsed[T]]) -> T:
+    """What a file pnp ships (decks/NAME, such as a rule sheet's example) holds, read by a game's
+    `load`; one that does not read is pnp's own bug."""
+    parsed = load(deck_file(name).read_bytes())
+    if parsed.value is None or parsed.diagnostics:
+        raise RuntimeError(f"{name} is broken: {parsed.diagnostics}")
+    return parsed.value
+
+
 def unify_line_ends(text: str) -> str:
     """CRLF (Windows) and a lone CR (old Macs) end lines as LF does."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -151,7 +162,43 @@ def tokens_by_line(text: str) -> list[tuple[int, list[Word]]]:
     return found
 
 
+def row_width(words: list[Word], width: int, noun: str, line: int) -> list[Diagnostic]:
+    """A row of a grid (a board, a tile layout) holds `width` words, each a `noun`; else the finding
+    at the first word too many, or just past the last."""
+    count = f"{len(words)} {noun}{'s' * (len(words) != 1)} in this row; a row has {width}"
+    if len(words) > width:
+        return [error("too-many-columns", count, line, words[width][0])]
+    if len(words) < width:
+        column, last = words[-1]
+        return [error("too-few-columns", count, line, column + len(last))]
+    return []
+
+
 # --- a file of one item a line (a game record) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordItem:
+    """An item of a record, one a line: its line and first column, and the column of each of its
+    words by name (`at`: `{"owner": 7, "space": 9}`), where a finding about that word is placed."""
+
+    line: int
+    column: int
+    at: dict[str, int] = field(kw_only=True)
+
+
+@dataclass(kw_only=True)
+class ReplayedGame:
+    """A record's game as replayed so far: why it is over and on which line (None while it goes
+    on), and the finding of the rule it breaks, where the replay stopped at one."""
+
+    finished: str | None = None
+    finished_line: int | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.diagnostics
 
 
 class Misread(Exception):

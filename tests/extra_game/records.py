@@ -74,8 +74,6 @@ def draw(game: Game, name: str, printing: Print) -> tuple[Drawing, float | None]
 
 
 FORMAT = RecordFormat(
-    group="three-in-a-line",
-    game="three-in-a-line",
     help="Three in a Line: check, score, draw and make games.",
     example="pnp three-in-a-line random --seed 1",
     suffixes=(".tial",),

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pnp.contract.records import record_commands
-from pnp.games.power_lines_piecepack.cli import FORMAT, load
+from pnp.games.power_lines_piecepack import GAME
+from pnp.games.power_lines_piecepack.cli import load
 from pnp.games.power_lines_piecepack.engine import score, score_line
 from pnp.games.power_lines_piecepack.files import TILES, Grid, parse_grid, parse_record, placement_problem
 from pnp.piecepack.model import Piece
@@ -323,7 +324,7 @@ runner = CliRunner()
 
 
 def invoke(*args: str):
-    return runner.invoke(record_commands(FORMAT), list(args))
+    return runner.invoke(record_commands(GAME), list(args))
 
 
 def test_cli_scores_grid_and_record_alike():

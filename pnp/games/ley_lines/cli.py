@@ -126,10 +126,7 @@ def _random(seed: int, players: Annotated[int, typer.Option("--players", parser=
     return random_record(players, seed)
 
 
-assert GAME.group is not None  # a game with a record format has a command group
 FORMAT: RecordFormat[Record, Game, Game] = RecordFormat(
-    group=GAME.group,
-    game=GAME.id,
     help=f"{GAME.made_by}, for 3-4 players with a piecepack and double-six dominoes: check, score and draw .leylines game records, or make a random game.",
     example="pnp ley-lines random --seed 5 -o game.leylines",
     suffixes=(".leylines",),

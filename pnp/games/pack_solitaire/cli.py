@@ -26,6 +26,7 @@ from pnp.contract.app import (
     envelope,
     fresh_seed,
     json_name,
+    output_option,
     paper_size,
     refused,
     write_drawing,
@@ -237,9 +238,7 @@ def _key() -> str:
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Draw it into this .pdf or .svg file (default: print it as text).", dir_okay=False)
-    ] = None,
+    output: Annotated[Path | None, output_option("Draw it into this .pdf or .svg file (default: print it as text).")] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -314,7 +313,7 @@ def solve_command(
         float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")
     ] = 60.0,
     as_json: JsonOption = False,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Also write the layout to this .layout file.", dir_okay=False)] = None,
+    output: Annotated[Path | None, output_option("Also write the layout to this .layout file.")] = None,
 ) -> Report:
     """The best layout: as many tiles placed as possible, then the highest score, proven where time allows.
     Ctrl-C stops the search: it prints the best layout found so far (and writes it with -o), not proven, exit 130."""

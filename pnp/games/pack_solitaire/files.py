@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from pnp.core.diagnostics import Diagnostic, Parsed, error, plural, sort_key
-from pnp.core.rules import Copies, MultisetRules, Total
+from pnp.core.rules import Copies, MultisetRules
 from pnp.core.textfile import decode, tokens_by_line
 from pnp.piecepack.model import ALL_PIECES, Piece
 
@@ -28,19 +28,9 @@ PACKS = {"first": range(1, 9), "second": range(9, 17)}
 DEGREES = (0, 90, 180, 270)
 
 # The tile-set rules, for the shared multiset engine.
-ID_RULES = MultisetRules(
-    name="Pack Solitaire",
-    items=_ID_NAMES,
-    total=Total(exactly=16),
-    copies=Copies(min={"*": 1}, max={"*": 1}),
-)
+ID_RULES = MultisetRules.each_once("Pack Solitaire", _ID_NAMES)
 SQUARE_RULES = MultisetRules(name="Pack Solitaire", items=["coin", "empty"], copies=Copies(min={"coin": 3, "empty": 1}, max={"coin": 3, "empty": 1}))
-PACK_RULES = MultisetRules(
-    name="Pack Solitaire",
-    items=[str(p) for p in ALL_PIECES],
-    total=Total(exactly=len(ALL_PIECES)),
-    copies=Copies(min={"*": 1}, max={"*": 1}),
-)
+PACK_RULES = MultisetRules.each_once("Pack Solitaire", [str(p) for p in ALL_PIECES])
 
 
 @dataclass(frozen=True)

@@ -197,10 +197,7 @@ def _random(seed: int) -> str:
     return random_record(seed)
 
 
-assert GAME.group is not None  # a game with a record format has a command group
 FORMAT: RecordFormat[Record, Game, ScoringBoard] = RecordFormat(
-    group=GAME.group,
-    game=GAME.id,
     help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
     example="pnp paint-the-line random --seed 3 -o game.ptl",
     suffixes=(".ptl",),

@@ -75,10 +75,7 @@ def _random(seed: int) -> str:
 
 # A record is parsed whole into its final grid (every placement checked there), so there is
 # nothing to replay: no `--turn`, and no `check` beyond what `score` says.
-assert GAME.group is not None  # a game with a record format has a command group
 FORMAT: RecordFormat[Grid, Grid, Grid] = RecordFormat(
-    group=GAME.group,
-    game=GAME.id,
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
     example="pnp power-lines score game.record",
     suffixes=(".record",),

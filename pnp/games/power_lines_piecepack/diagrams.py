@@ -4,7 +4,7 @@ marked with what it scores, as the scoring engine reckons it."""
 from __future__ import annotations
 
 from pnp.core.printing import COLOUR
-from pnp.core.resources import deck_file
+from pnp.core.textfile import shipped
 from pnp.draw.figures import arrow
 from pnp.draw.markdown import Figure
 from pnp.draw.shapes import Anchor, Drawing, Line, Shape, Style, Text, group, scale
@@ -14,7 +14,7 @@ from pnp.piecepack.model import SUITS
 from pnp.piecepack.symbols import suit_symbol
 
 from .engine import LineScore, score
-from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
+from .files import SIZE, TILE_RULES, TILES, load_grid
 
 EXAMPLE = "power-lines/example.grid"
 CELL = 17.5  # mm: the tiles at about a third of their size
@@ -26,13 +26,6 @@ KEY_HEIGHT = 6.0  # mm, the row of suits under the grid
 SYMBOL = 3.6  # mm, a suit's symbol in that key
 
 
-def example_grid() -> Grid:
-    grid, problems = parse_grid(deck_file(EXAMPLE).read_text(encoding="utf-8"))
-    if grid is None or problems:
-        raise RuntimeError(f"{EXAMPLE} is broken: {problems}")
-    return grid
-
-
 def sheet_context() -> dict[str, object]:
     """The tiles in play, from the rule engine's rules for a grid."""
     ranks = sorted({tile.rank for tile in TILES})
@@ -40,7 +33,7 @@ def sheet_context() -> dict[str, object]:
 
 
 def figures() -> dict[str, Figure]:
-    grid = example_grid()
+    grid = shipped(EXAMPLE, load_grid)
     result = score(grid)
     lines = {line.name: line for line in result.lines}
     side = SIZE * CELL

@@ -95,14 +95,14 @@ def table_shapes(result: Score, left: float, top: float, width: float) -> list[S
     for h, names in enumerate(halves):
         x = left + h * width / 2
         y = top + cap_height(NOTE, BOLD)
-        shapes += [Text(x + dx, y, head, NOTE, BOLD, INK, anchor) for head, dx, anchor in TABLE_COLUMNS]  # type: ignore[arg-type]
+        shapes += [Text(x + dx, y, head, NOTE, BOLD, INK, anchor) for head, dx, anchor in TABLE_COLUMNS]
         for name in names:
             y += TABLE_STEP
             line = lines[name]
             cells = (name, str(line.suit_match), str(line.value_match), mark(line))
             font = REGULAR if line.scores_for == "none" else BOLD
             for (_, dx, anchor), text in zip(TABLE_COLUMNS, cells):
-                shapes.append(Text(x + dx, y, text, NOTE, font if text == cells[-1] else REGULAR, INK, anchor))  # type: ignore[arg-type]
+                shapes.append(Text(x + dx, y, text, NOTE, font if text == cells[-1] else REGULAR, INK, anchor))
     return shapes
 
 
