@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import bare_cards  # noqa: E402
 
+from pnp.core.printing import Print  # noqa: E402
 from pnp.draw.svg import render_svg  # noqa: E402
 from pnp.games.power_lines_cards.build import NAME, card_pages, deck_components, deck_counts  # noqa: E402
-from pnp.output import BuildOptions, write_pages  # noqa: E402
-from pnp.printing import Print  # noqa: E402
+from pnp.output.files import BuildOptions, write_pages  # noqa: E402
 
 STACK = "svgwrite, typer, pydantic, jinja2"
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "decks"
-PNP = [sys.executable, "-c", "from pnp.cli import main; main()"]
+PNP = [sys.executable, "-c", "from pnp.commands.cli import main; main()"]
 
 
 def runs(out: Path) -> list[list[str]]:

@@ -1,8 +1,8 @@
 """Mutation testing: would the tests notice if one small thing in a module were wrong?
 
     python bench/mutate.py MODULE TEST... [--sample N] [--seed S] [--jobs J] [--only TEXT] [--lines A-B] [--list] [--toml]
-    python bench/mutate.py pnp/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py \
-        tests/core/test_rules_promises.py tests/cards/test_decklist.py
+    python bench/mutate.py pnp/core/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py \
+        tests/cards/test_decklist.py
 
 Each mutant is one change a reviewer would try, made to the module's syntax tree (`ast`):
 
@@ -38,7 +38,7 @@ that match no mutant any more are reported as stale.
 Many mutants: `--sample N` runs N of the non-equivalent ones, chosen with a fixed seed
 (`--seed`, default 22), so two runs of the same code pick the same mutants.
 
-Why not mutmut or cosmic-ray. mutmut 3.8 was tried on `pnp/rules.py` (1006 mutants, 3 min 44 s):
+Why not mutmut or cosmic-ray. mutmut 3.8 was tried on `pnp/core/rules.py` (1006 mutants, 3 min 44 s):
 it changes every string literal (`"count"` -> `"XXcountXX"`, every message upper-cased), with no
 switch to leave strings alone, so most survivors are wording; it cannot sample; it has no list of
 equivalent mutants (only `# pragma: no mutate` in the source, which silences a whole line), and
@@ -680,9 +680,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="example: python bench/mutate.py pnp/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py",
+        epilog="example: python bench/mutate.py pnp/core/rules.py tests/core/test_rules.py tests/core/test_rules_messages.py",
     )
-    parser.add_argument("module", type=Path, help="the module to mutate, e.g. pnp/rules.py")
+    parser.add_argument("module", type=Path, help="the module to mutate, e.g. pnp/core/rules.py")
     parser.add_argument("tests", nargs="+", help="the test files (or pytest node ids) that exercise it")
     parser.add_argument("--sample", type=int, metavar="N", help="run N of the non-equivalent mutants, chosen by --seed")
     parser.add_argument("--seed", type=int, default=SEED, help=f"the seed of --sample (default {SEED})")

@@ -1,3 +1,3 @@
-from .cli import main
+from pnp.commands.cli import main
 
 main()

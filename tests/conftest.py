@@ -26,7 +26,7 @@ def kit_folder(tmp_path_factory) -> tuple[Path, str]:
         if not printed.exists():
             from typer.testing import CliRunner
 
-            from pnp.cli import app
+            from pnp.commands.cli import app
 
             result = CliRunner().invoke(app, ["build", "--out", str(out)])
             assert result.exit_code == 0, result.output

@@ -14,10 +14,11 @@ two-sided print hint.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
-from ..printing import Print
+from pnp.core.layouts import MM_PER, LayoutModel, Length, Points, load_layout, sheet_layout
+from pnp.core.printing import Print
+
 from .document import Document, Part, PrintHints
 from .shapes import Anchor, Drawing, Line, Rect, Shape, Style, Text, group
 from .text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
@@ -69,6 +70,22 @@ class _Chunk:
 
 
 @dataclass(frozen=True)
+class _Cover:
+    """What the notes say: the file's title, paper and line about it, each part's pages, whether it
+    prints two-sided, the build's own notes and assembly steps, and the pages the notes take for
+    themselves (0: none, they share a sheet of pieces)."""
+
+    title: str
+    printing: Print
+    about: str
+    contents: Sequence[tuple[int, int, Part]]
+    duplex: bool
+    notes: Sequence[str]
+    assembly: Sequence[str]
+    own: int = 0
+
+
+@dataclass(frozen=True)
 class _Laid:
     shapes: list[Shape]
     cross: tuple[float, float] | None  # in the page's coordinates
@@ -83,6 +100,7 @@ def document(title: str, printing: Print, about: str, parts: Sequence[Part], not
     duplex = any(part.duplex for part in parts)
     lay = cover_layout()
     pages, outline, contents = _paged(parts, printing, duplex, 0)
+    cover = _Cover(title, printing, about, contents, duplex, notes, assembly)
     step = 2 if duplex else 1  # pages a sheet of paper takes: a front is every step-th page
     for index in range(0, len(pages), step):
         room = pages[index].room
@@ -90,7 +108,7 @@ def document(title: str, printing: Print, about: str, parts: Sequence[Part], not
             break  # a last front whose back was left out: nothing to put the duplex check's rulers on
         if room is None:
             continue
-        laid = _notes(room, title, printing, about, contents, duplex, notes, assembly)
+        laid = _notes(room, cover)
         if laid:
             x, y, w, _ = room
             rule = Line(x, y - lay.rule_gap, x + w, y - lay.rule_gap, Style(stroke=lay.faint, stroke_width=0.2))
@@ -105,7 +123,7 @@ def document(title: str, printing: Print, about: str, parts: Sequence[Part], not
     p = printing.size
     margin = sheet.margin + sheet.page_inset
     room = (margin, margin, p.width - 2 * margin, p.height - 2 * margin)
-    laid = _notes(room, title, printing, about, contents, duplex, notes, assembly, own=own)
+    laid = _notes(room, replace(cover, contents=contents, own=own))
     if laid is None:
         raise ValueError(f"the notes of {title!r} run past the foot of {printing.paper} paper; shorten them")
     front = Drawing(p.width, p.height, title=f"{title} - {COVER.lower()}")
@@ -155,25 +173,15 @@ def blank_back(printing: Print, page_number: int) -> Drawing:
     return page
 
 
-def _notes(
-    room: tuple[float, float, float, float],
-    title: str,
-    printing: Print,
-    about: str,
-    contents: Sequence[tuple[int, int, Part]],
-    duplex: bool,
-    notes: Sequence[str],
-    assembly: Sequence[str],
-    own: int = 0,
-) -> _Laid | None:
+def _notes(room: tuple[float, float, float, float], cover: _Cover) -> _Laid | None:
     """The notes set in the room, in the fewest columns of at least `min_column` that hold them;
-    None if no number of columns does. `own`: the pages the notes take for themselves (0: none)."""
+    None if no number of columns does."""
     lay = cover_layout()
     x, y, width, height = room
     most = max(1, int((width + lay.column_gap) // (lay.min_column + lay.column_gap)))
     for columns in range(1, most + 1):
         column = (width - (columns - 1) * lay.column_gap) / columns
-        chunks = _chunks(column, lay, title, printing, about, contents, duplex, notes, assembly, own)
+        chunks = _chunks(column, lay, cover)
         placed = _columns(chunks, columns, height, lay)
         if placed is None:
             continue
@@ -212,20 +220,9 @@ def _columns(chunks: Sequence[_Chunk], columns: int, height: float, lay: CoverLa
     return placed
 
 
-def _chunks(
-    width: float,
-    lay: CoverLayout,
-    title: str,
-    printing: Print,
-    about: str,
-    contents: Sequence[tuple[int, int, Part]],
-    duplex: bool,
-    notes: Sequence[str],
-    assembly: Sequence[str],
-    own: int,
-) -> list[_Chunk]:
+def _chunks(width: float, lay: CoverLayout, cover: _Cover) -> list[_Chunk]:
     """The notes in pieces that a column break may fall between."""
-    chunks = [_chunk(width, lay, lambda f: f.line(title, lay.title_size, BOLD))]
+    chunks = [_chunk(width, lay, lambda f: f.line(cover.title, lay.title_size, BOLD))]
 
     def heading(text: str) -> None:
         chunks.append(_chunk(width, lay, lambda f: f.heading(text), heading=True))
@@ -236,48 +233,48 @@ def _chunks(
         for i, row in enumerate(rows):
             chunks.append(_chunk(width, lay, lambda f: f.row("" if i else label, row, indent, last=i == len(rows) - 1)))
 
-    entry("", about, 0.0)
+    entry("", cover.about, 0.0)
 
     heading("In this file")
     column = lay.number_column
-    if own:
-        checks = "a scale check and, on its back, a duplex check" if duplex else "a scale check"
+    if cover.own:
+        checks = "a scale check and, on its back, a duplex check" if cover.duplex else "a scale check"
         entry(
-            "Pages 1-2" if own == 2 else "Page 1",
+            "Pages 1-2" if cover.own == 2 else "Page 1",
             f"These notes: how to print, {checks}"
-            + (", how to assemble" if assembly else "")
+            + (", how to assemble" if cover.assembly else "")
             + ". They take a page of their own: no sheet of this file has room for them to spare.",
             column,
         )
-    for first, last, part in contents:
-        sides = "Two-sided." if part.duplex else ("One-sided, blank backs." if duplex else "")
+    for first, last, part in cover.contents:
+        sides = "Two-sided." if part.duplex else ("One-sided, blank backs." if cover.duplex else "")
         entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}".rstrip(), column)
 
     heading("How to print")
     how = [
-        f"{printing.paper.described} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."
+        f"{cover.printing.paper.described} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."
     ]
-    if duplex:
+    if cover.duplex:
         how.append(
             "Print two-sided, flipping on the long edge: each page of backs lands behind its page of fronts. "
             "A one-sided page is followed by a blank one, so the sheets stay in step."
         )
     else:
         how.append("Print one-sided: nothing goes on the back of any page.")
-    for line in [*how, *notes]:
+    for line in [*how, *cover.notes]:
         entry("\u2022", line, BULLET)
 
     def scale_check(f: _Flow) -> None:
         f.gap(lay.item_gap)
-        f.scale_bar(lay.scale_bar[printing.paper])
+        f.scale_bar(lay.scale_bar[cover.printing.paper])
 
     chunks.append(_chunk(width, lay, scale_check))
 
-    if assembly:
+    if cover.assembly:
         heading("Assembly")
-        for n, step in enumerate(assembly, 1):
+        for n, step in enumerate(cover.assembly, 1):
             entry(f"{n}.", step, BULLET)
-    if duplex:
+    if cover.duplex:
         heading("Duplex check")
 
         # The cross stands beside the words. Behind the notes the page is empty, so the rulers'

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from ..printing import Paper, Print
+from pnp.core.printing import Paper, Print
+
 from .shapes import IDENTITY, Circle, Group, Line, Matrix, Path, Rect, Shape, Style, Text, compose, polygon
 from .text import MM_PER_PT, cap_height, width_mm
 

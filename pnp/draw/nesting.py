@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..diagnostics import PnpError
-from ..layouts import sheet_layout
-from ..printing import Print
+from pnp.core.diagnostics import PnpError
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Print
+
 from .shapes import Drawing, group, rotate
 from .sheets import Component, Designs, Point, caption_top, page_caption
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..layouts import sheet_layout
-from ..printing import Print
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Print
+
 from .shapes import Drawing, Text
 from .text import BOLD, MM_PER_PT, cap_height
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..layouts import sheet_layout
-from ..printing import Print
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Print
+
 from .pages import titled_page
 from .shapes import Circle, Drawing, Field, Group, Line, Matrix, Path, Rect, Shape, Style, Text, compose, group, scale, translate
 from .sheets import room_below

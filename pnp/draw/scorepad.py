@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
-from ..layouts import LayoutModel, Length, Points, load_layout, sheet_layout
-from ..printing import Print
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from pnp.core.printing import Print
+
 from .document import PrintHints
 from .pages import titled_page
 from .shapes import Drawing, Field, Rect, Shape, Style, Text

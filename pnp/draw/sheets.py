@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from ..diagnostics import PnpError
-from ..layouts import SheetLayout, sheet_layout
-from ..printing import Print
+from pnp.core.diagnostics import PnpError
+from pnp.core.layouts import SheetLayout, sheet_layout
+from pnp.core.printing import Print
+
 from .shapes import Drawing, Group, Line, Rect, Shape, Style, Text, group
 from .text import MM_PER_PT
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..diagnostics import PnpError
+from pnp.core.diagnostics import PnpError
+
 from .shapes import Anchor, Text
 
 MM_PER_PT = 25.4 / 72

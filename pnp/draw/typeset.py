@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, TypedDict, Unpack
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate, PageTemplate, Paragraph, Table, TableStyle
 
-from ..layouts import LayoutModel, Length, Points, load_layout
-from ..printing import Print
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout
+from pnp.core.printing import Print
+
 from .markdown import Figure, figure_name, parse_inline
 from .pdf import PT_PER_MM, paint
 from .shapes import Drawing

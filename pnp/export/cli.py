@@ -1,7 +1,7 @@
 """`pnp export`: a game's pieces as the files a print shop or Tabletop Simulator takes.
 
 The targets each command takes are the games whose registry entry lists it; a game's `export`
-module lists its pieces (pnp.pieces). An option only some targets understand (`--deck`, `--trim`)
+module lists its pieces (pnp.contract.pieces). An option only some targets understand (`--deck`, `--trim`)
 is one its `pieces` function takes: given to another target, it is a usage error.
 """
 
@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from pydantic import Field
 
-from .. import options as parse
-from ..app import App, JsonOption, Number, Report, Result, json_name
-from ..diagnostics import PnpError, plural, shown
-from ..games.registry import GAMES, PRINT_SHOP, TTS, Game, game
-from ..options import TRIM_MAX
-from ..output import BuildOptions, begin, commit, write_rendered
-from ..pieces import Piece, TooSmall
+from pnp.contract import options as parse
+from pnp.contract.app import App, JsonOption, Number, Report, Result, json_name
+from pnp.contract.options import TRIM_MAX
+from pnp.contract.pieces import Piece, TooSmall
+from pnp.core.diagnostics import PnpError, plural, shown
+from pnp.games.registry import GAMES, PRINT_SHOP, TTS, Game, game
+from pnp.output.files import BuildOptions, begin, commit, write_rendered
 
 if TYPE_CHECKING:
     from .printshop import Job
@@ -34,7 +34,7 @@ app = App("export", help="A game's pieces as the files a print shop or Tabletop 
 
 
 def _targets(command: str) -> type[Enum]:
-    return Enum(f"{command.title()}Target", {g.id: g.id for g in GAMES if command in g.exports}, type=str)  # type: ignore[return-value]
+    return Enum(f"{command.title()}Target", {g.id: g.id for g in GAMES if command in g.exports}, type=str)  # type: ignore[return-value]  # the functional Enum API: mypy reads its result as the base Enum call
 
 
 ShopTarget = _targets(PRINT_SHOP)
@@ -237,7 +237,7 @@ class Tabletop(Result):
 
 @app.command("tts", result=Tabletop, example="pnp export tts ley-lines -o tts")
 def tts(
-    target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]
+    target: Annotated[TtsGame, typer.Argument(help="The game to export.", show_default=False, metavar="GAME")],  # type: ignore[valid-type]  # an Enum made at import time from the registry
     out: OutOption,
     url_prefix: Annotated[
         str | None,

@@ -1,4 +1,4 @@
-"""`pnp export print-shop`: a print shop's files from the pieces a game lists (pnp.pieces).
+"""`pnp export print-shop`: a print shop's files from the pieces a game lists (pnp.contract.pieces).
 
 Every distinct face and back becomes one page of a PDF sized trim plus bleed (its TrimBox on
 the cut), and that page rendered is its PNG, so the two never differ. A CSV manifest says which
@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..draw.pdf import render_pdf
-from ..draw.raster import pixels, rasterise
-from ..draw.shapes import Drawing, group
-from ..layouts import LayoutModel, Length, load_layout
-from ..pieces import Piece
+from pnp.contract.pieces import Piece
+from pnp.core.layouts import LayoutModel, Length, load_layout
+from pnp.draw.pdf import render_pdf
+from pnp.draw.raster import pixels, rasterise
+from pnp.draw.shapes import Drawing, group
 
 # The most pixels one image may hold: 100 million, 300 MB of RGB while it is made. Beyond that
 # (520 mm at 1200 dpi is 604 million) the image library runs out of memory on common machines.

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..draw.pdf import render_pdf
-from ..draw.raster import rasterise
-from ..draw.shapes import Drawing
-from ..pieces import Table
-from ..tts import saved_object
+from pnp.contract.pieces import Table
+from pnp.core.tts import saved_object
+from pnp.draw.pdf import render_pdf
+from pnp.draw.raster import rasterise
+from pnp.draw.shapes import Drawing
 
 
 def url_maker(out: Path, game_id: str, prefix: str | None) -> Callable[[str], str]:

@@ -1,6 +1,6 @@
 """The piecepack: one model and one drawing shared by every piecepack game."""
 
-from ..gamespec import PRINT_SHOP, TTS, Game, Lazy
+from pnp.contract.gamespec import PRINT_SHOP, TTS, Game, Lazy
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(

@@ -6,15 +6,16 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Annotated
 
-from .. import options as parse
-from ..diagnostics import PnpError
-from ..documents import Document, pieces
-from ..draw.cover import document
-from ..draw.document import Part
-from ..draw.shapes import Line, Shape, Text, compose, group, rotate, translate
-from ..draw.sheets import Component, SheetOptions, impose, impose_stacked
-from ..output import BuildOptions
-from ..printing import Print
+from pnp.contract import options as parse
+from pnp.contract.documents import Document, pieces
+from pnp.core.diagnostics import PnpError
+from pnp.core.printing import Print
+from pnp.draw.cover import document
+from pnp.draw.document import Part
+from pnp.draw.shapes import Line, Shape, Text, compose, group, rotate, translate
+from pnp.draw.sheets import Component, SheetOptions, impose, impose_stacked
+from pnp.output.files import BuildOptions
+
 from .draw import (
     coin_back,
     coin_face,

@@ -11,7 +11,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ..layouts import LayoutModel
+from pnp.core.layouts import LayoutModel
+
 from .model import Suit
 
 Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]

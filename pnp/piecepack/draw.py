@@ -2,7 +2,7 @@
 
 Faces follow the imposition contract (`FaceDrawer`): drawn in the cut box
 (0..w, 0..h), with background art reaching `bleed` mm past the cut. Each is drawn in the
-scheme its print context asks for (`printing`, pnp.printing.Print: colour unless black and
+scheme its print context asks for (`printing`, pnp.core.printing.Print: colour unless black and
 white); left out, in colour.
 
 Ranks: null is the empty-set sign (a round ring struck through past its rim), ace is
@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
-from ..draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
-from ..draw.text import BOLD, MM_PER_PT, cap_height
-from ..layouts import LayoutModel, Length, Points, load_layout
-from ..printing import COLOUR, Print
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout
+from pnp.core.printing import COLOUR, Print
+from pnp.draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
+from pnp.draw.text import BOLD, MM_PER_PT, cap_height
+
 from .colours import Scheme
 from .model import RANK_LETTERS, Piece, Suit
 from .symbols import ring, suit_symbol

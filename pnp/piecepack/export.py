@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from ..pieces import Design, Image, Piece, Table
-from ..printing import COLOUR
-from ..tts import bag, custom_tile, pawn
+from pnp.contract.pieces import Design, Image, Piece, Table
+from pnp.core.printing import COLOUR
+from pnp.core.tts import bag, custom_tile, pawn
+
 from .draw import coin_back, coin_face, piecepack_layout, scheme, tile_back, tile_face
 from .model import ALL_PIECES, RANK_NAMES, SUITS, Suit
 from .model import Piece as Face

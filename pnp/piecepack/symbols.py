@@ -11,7 +11,8 @@ import math
 from collections.abc import Callable
 from functools import cache
 
-from ..draw.shapes import Path, PathOp, Style
+from pnp.draw.shapes import Path, PathOp, Style
+
 from .model import Suit
 
 Point = tuple[float, float]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from tests.helpers.pdfgeom import read_pages
 
 # 20 cards: wrong for the standard 26-card format, right for this one.

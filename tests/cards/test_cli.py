@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.diagnostics import PnpError
+from pnp.commands.cli import app
+from pnp.core.diagnostics import PnpError
+from pnp.core.resources import deck_file
+from pnp.core.rules import MultisetRules
 from pnp.games.power_lines_cards.rules.engine import load_format, validate_deck
 from pnp.games.power_lines_cards.rules.files import parse_deck
 from pnp.games.power_lines_cards.rules.generate import random_counts
-from pnp.resources import deck_file
-from pnp.rules import MultisetRules
 
 STARTER = str(deck_file("starter.deck"))
 HOUSE = str(deck_file("formats/singleton-ish.toml"))

@@ -11,11 +11,11 @@ from pathlib import Path
 import jsonschema
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.resources import deck_file
 from pnp.games.power_lines_cards.analysis.compare import compare
 from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
 from pnp.games.power_lines_cards.simulation.run import paired
-from pnp.resources import deck_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "schemas" / "pnp-1.schema.json").read_text())

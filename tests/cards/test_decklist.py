@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.diagnostics import PnpError
+from pnp.core.diagnostics import PnpError
+from pnp.core.resources import deck_file
+from pnp.core.textfile import MAX_BYTES
 from pnp.games.power_lines_cards.rules.catalogue import catalogue, load_catalogue
 from pnp.games.power_lines_cards.rules.engine import load_deck, load_format, validate_deck
 from pnp.games.power_lines_cards.rules.files import parse_deck, suggest
-from pnp.resources import deck_file
-from pnp.textfile import MAX_BYTES
 
 KINDS = [str(n) for n in range(11)]
 STARTER = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2, "8": 2, "9": 2, "10": 2}

@@ -11,12 +11,12 @@ from typing import get_args, get_type_hints
 
 import pytest
 
+from pnp.core.resources import deck_file
 from pnp.games.power_lines_cards.rules.actions import Decline, Dominate, Draw, FaceDown, IllegalAction, Pass, Play, Shuffle
 from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.power_lines_cards.rules.game import Game, replay, shuffled
 from pnp.games.power_lines_cards.rules.table import Piece, base_value, prices, printed_values
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
-from pnp.resources import deck_file
 
 STARTER = load_deck(Path(deck_file("starter.deck")))
 CARDS = [name for name, count in STARTER.counts.items() for _ in range(count)]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.core.resources import deck_file
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
 from pnp.games.power_lines_cards.simulation.game import (
@@ -29,7 +30,6 @@ from pnp.games.power_lines_cards.simulation.policy import policy
 from pnp.games.power_lines_cards.simulation.run import goldfish
 from pnp.games.power_lines_cards.simulation.table import ENEMY_BASE, OWN_BASE
 from pnp.games.power_lines_cards.simulation.text import render_result
-from pnp.resources import deck_file
 
 STARTER = load_deck(Path(deck_file("starter.deck")))
 TENS = Deck({**{name: 0 for name in catalogue().kind_names}, "10": 26}, has_base=True)
@@ -590,7 +590,7 @@ def test_the_command_repeats_by_seed_and_reports_in_the_envelope():
 
     from typer.testing import CliRunner
 
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     starter = str(deck_file("starter.deck"))
     run = [CliRunner().invoke(app, ["deck", "goldfish", starter, "--games", "40", "--seed", str(s), "--json"]) for s in (5, 5, 6)]
@@ -664,7 +664,7 @@ def test_the_command_with_vs_reports_the_difference_in_text_and_json(tmp_path):
     import jsonschema
     from typer.testing import CliRunner
 
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     schema = json.loads((Path(__file__).resolve().parents[2] / "schemas" / "pnp-1.schema.json").read_text())
     tens = tmp_path / "tens.deck"
@@ -715,7 +715,7 @@ from pathlib import Path
 from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.power_lines_cards.simulation import pool
 from pnp.games.power_lines_cards.simulation.run import goldfish
-from pnp.resources import deck_file
+from pnp.core.resources import deck_file
 
 pool.cores = lambda: 2  # two cores, whatever the machine has
 pool.POOL_GAMES = 100  # the automatic pool from 100 games, to keep the test short
@@ -788,7 +788,7 @@ def test_a_deck_smaller_than_the_set_up_places_what_it_has(tmp_path):
     end unwon rather than in an error."""
     from typer.testing import CliRunner
 
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     (tmp_path / "tiny.toml").write_text('name = "tiny"\n[total]\nmin = 1\nexclude = ["Base"]\n')
     (tmp_path / "tiny.deck").write_text("2 5\n")

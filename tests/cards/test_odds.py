@@ -19,7 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.resources import deck_file
 from pnp.games.power_lines_cards.analysis.odds import (
     analyze,
     at_least_one,
@@ -34,7 +35,6 @@ from pnp.games.power_lines_cards.analysis.odds import (
     sample_hands,
 )
 from pnp.games.power_lines_cards.analysis.query import QueryError
-from pnp.resources import deck_file
 
 STARTER = str(deck_file("starter.deck"))
 KINDS = [str(n) for n in range(11)]

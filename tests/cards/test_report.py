@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.core.printing import Paper, Print
+from pnp.core.resources import deck_file
 from pnp.draw.charts import Bar, ChartStyle, axis_top, bar_chart, nice_step
 from pnp.draw.shapes import Group, Rect, Text
 from pnp.games.power_lines_cards import draw
@@ -23,8 +25,6 @@ from pnp.games.power_lines_cards.report import write_report
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck, validate_deck
 from pnp.games.power_lines_cards.simulation.run import goldfish
-from pnp.printing import Paper, Print
-from pnp.resources import deck_file
 from tests.helpers.pdfgeom import MM, ink_margins, open_pdf, untraced
 
 STARTER = deck_file("starter.deck")
@@ -324,7 +324,7 @@ def test_the_html_is_one_self_contained_page_of_inline_svg(folder):
 
 
 def test_an_output_that_is_neither_pdf_nor_html_is_a_usage_error(folder):
-    from pnp.diagnostics import PnpError
+    from pnp.core.diagnostics import PnpError
 
     with pytest.raises(PnpError) as caught:
         report(folder, STARTER, "starter.svg")
@@ -335,7 +335,7 @@ def test_an_output_that_is_neither_pdf_nor_html_is_a_usage_error(folder):
 
 
 def run(*args: str):
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     return CliRunner().invoke(app, ["deck", "report", *map(str, args)])
 

@@ -7,12 +7,12 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from pnp.diagnostics import PnpError
-from pnp.documents import write_documents
+from pnp.contract.documents import write_documents
+from pnp.core.diagnostics import PnpError
+from pnp.core.printing import Paper, Print
 from pnp.draw.text import fit
 from pnp.games.power_lines_cards.build import Options, build
-from pnp.output import BuildOptions
-from pnp.printing import Paper, Print
+from pnp.output.files import BuildOptions
 from tests.helpers.pdfgeom import MM, ink_margins, open_pdf, read_pages
 
 CARD_W, CARD_H = 63.0, 88.0

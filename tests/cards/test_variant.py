@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from pnp.diagnostics import PnpError
+from pnp.core.diagnostics import PnpError
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant, load_variant, parse_variant, read_variant
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.diagnostics import PnpError
+from pnp.commands.cli import app
+from pnp.core.diagnostics import PnpError
+from pnp.core.resources import deck_file
+from pnp.core.rules import load_rules
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
-from pnp.resources import deck_file
-from pnp.rules import load_rules
 
 STARTER = str(deck_file("starter.deck"))
 KEYS = "name, description, items, total, copies, banned"  # every key a rules file may hold at the top level

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.resources import deck_file
+from pnp.core.textfile import MAX_BYTES
 from pnp.games.pack_solitaire.cli import deal_text
-from pnp.resources import deck_file
-from pnp.textfile import MAX_BYTES
 
 # --- valid inputs, written into every case's folder ------------------------------------------
 

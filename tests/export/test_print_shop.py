@@ -15,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.power_lines_cards.rules.engine import load_deck
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,10 +16,10 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.tts import BOARD_MM, MM_PER_UNIT
 from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.registry import GAMES, TTS
-from pnp.tts import BOARD_MM, MM_PER_UNIT
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTER = ROOT / "decks" / "starter.deck"

@@ -1,4 +1,4 @@
-"""pnp.tts: the Tabletop Simulator saved-object JSON, checked against the documented format."""
+"""pnp.core.tts: the Tabletop Simulator saved-object JSON, checked against the documented format."""
 
 import copy
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from pnp import tts
+from pnp.core import tts
 
 SCHEMA = json.loads((Path(__file__).parent / "tts-saved-object.schema.json").read_text("utf-8"))
 FACE, BACK = "file:///kit/tts/cards-face.png", "file:///kit/tts/cards-back.png"

@@ -5,7 +5,7 @@ is its package alone: `pnp build`, `pnp list`, the kit, index.html and its recor
 (check, score, show, random, made from its record format) take it up from its spec.
 """
 
-from pnp.gamespec import Game, Lazy
+from pnp.contract.gamespec import Game, Lazy
 
 GAME = Game(
     "three-in-a-line",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pnp import options as parse
-from pnp.documents import Document, pieces
+from pnp.contract import options as parse
+from pnp.contract.documents import Document, pieces
 from pnp.draw.shapes import Drawing, Rect, Style
-from pnp.output import BuildOptions
+from pnp.output.files import BuildOptions
 
 SQUARE = 50.0  # mm
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pnp.app import Result
-from pnp.diagnostics import Diagnostic, Parsed, error
+from pnp.contract.app import Result
+from pnp.contract.records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.core.diagnostics import Diagnostic, Parsed, error
+from pnp.core.printing import Print
+from pnp.core.textfile import decode, tokens_by_line
 from pnp.draw.shapes import Drawing, Text
-from pnp.printing import Print
-from pnp.records import Check, Outcome, Random, RecordFormat, Score, Show
-from pnp.textfile import decode, tokens_by_line
 
 Move = tuple[int, int, str, str]  # line, column, player, square
 SQUARES = [f"{c}{r}" for r in "123" for c in "abc"]
@@ -74,8 +74,6 @@ def draw(game: Game, name: str, printing: Print) -> tuple[Drawing, float | None]
 
 
 FORMAT = RecordFormat(
-    group="three-in-a-line",
-    game="three-in-a-line",
     help="Three in a Line: check, score, draw and make games.",
     example="pnp three-in-a-line random --seed 1",
     suffixes=(".tial",),

@@ -6,7 +6,7 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 
 runner = CliRunner()
 

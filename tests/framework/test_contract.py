@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app, app_command
+from pnp.commands.cli import app, app_command
 from pnp.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -248,7 +248,7 @@ def test_an_output_pnp_cannot_write_is_named_as_given(inputs, tmp_path):
 
 
 def test_a_catalogue_key_misspelt_gets_the_key_it_is_close_to(tmp_path):
-    from pnp.diagnostics import PnpError
+    from pnp.core.diagnostics import PnpError
     from pnp.games.power_lines_cards.rules.catalogue import load_catalogue
 
     text = (DECKS / "power-lines-cards.toml").read_text().replace("value = ", "valeu = ", 1)

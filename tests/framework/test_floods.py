@@ -17,8 +17,8 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.diagnostics import SHOWN_PER_CODE
+from pnp.commands.cli import app
+from pnp.core.diagnostics import SHOWN_PER_CODE
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "schemas" / "pnp-1.schema.json").read_text())

@@ -1,4 +1,4 @@
-"""A game is one typed object (pnp.gamespec) that the framework serves: a game added to the
+"""A game is one typed object (pnp.contract.gamespec) that the framework serves: a game added to the
 registry, and nothing else, is built, listed, put in the kit and in index.html, and its records
 are checked, scored, drawn and made by commands generated from its record format."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from pnp.contract.gamespec import Game, Lazy
 from pnp.games.registry import GAMES
-from pnp.gamespec import Game, Lazy
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +29,7 @@ REGISTERED = textwrap.dedent(
     registry.GAMES = (GAME,) if only == "only" else (*registry.GAMES, GAME)
     registry.BY_ID[GAME.id] = GAME
     sys.argv = ["pnp", *args]
-    from pnp.cli import main
+    from pnp.commands.cli import main
     main()
     """
 )

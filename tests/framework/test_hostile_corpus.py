@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from tests.corpus.cases import BASE, Case, all_cases
 
 CASES = all_cases()

@@ -51,7 +51,7 @@ def run(installed: Path, *args: str) -> subprocess.CompletedProcess:
 def test_wheel_carries_its_data(installed):
     python = installed / "venv" / "bin" / "python"
     where = subprocess.run(
-        [python, "-c", "import pnp.resources as r; print(r.data_dir('layouts'), r.data_dir('templates'), r.data_dir('decks'), r.data_dir('schemas'))"],
+        [python, "-c", "import pnp.core.resources as r; print(r.data_dir('layouts'), r.data_dir('templates'), r.data_dir('decks'), r.data_dir('schemas'))"],
         cwd=installed,
         env=CLEAN_ENV,
         capture_output=True,

@@ -21,7 +21,7 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -272,7 +272,7 @@ def test_list_shows_every_game_its_designer_and_its_commands():
 
 
 def app_command():
-    from pnp.cli import app_command as root
+    from pnp.commands.cli import app_command as root
 
     return root()
 
@@ -318,7 +318,7 @@ def test_shell_completion_completes_commands_and_targets():
 def test_a_command_loads_only_its_own_game():
     code = (
         "import sys; sys.argv = ['pnp', 'solitaire', 'deal', '--seed', '3']\n"
-        "from pnp.cli import main\n"
+        "from pnp.commands.cli import main\n"
         "try: main()\n"
         "except SystemExit: pass\n"
         # the registry, which every command reads, holds each game's spec (its package) only:
@@ -339,7 +339,7 @@ def test_a_command_loads_only_its_own_game():
 PATCHED = textwrap.dedent(
     """
     import importlib, os, sys
-    from pnp.diagnostics import PnpError
+    from pnp.core.diagnostics import PnpError
     from pnp.games.registry import game
 
     target, how, cores, *args = sys.argv[1:]
@@ -357,7 +357,7 @@ PATCHED = textwrap.dedent(
 
     module.build = {"fails": fails, "bug": bug, "dies": dies, "none": module.build}[how]
     sys.argv = ["pnp", *args]
-    from pnp.cli import main
+    from pnp.commands.cli import main
     main()
     """
 )

@@ -17,8 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp import options
-from pnp.diagnostics import LONG_TOKEN, PnpError, shown
+from pnp.contract import options
+from pnp.core.diagnostics import LONG_TOKEN, PnpError, shown
+from pnp.core.resources import deck_file
+from pnp.core.rules import load_rules
+from pnp.core.textfile import decode, split_lines
 from pnp.games.ley_lines.files import load_record
 from pnp.games.ley_lines.game import replay as replay_ley
 from pnp.games.pack_solitaire.cli import deal_text
@@ -28,9 +31,6 @@ from pnp.games.paint_the_line.files import load_record as load_ptl
 from pnp.games.paint_the_line.game import replay as replay_ptl
 from pnp.games.power_lines_cards.rules.files import parse_deck
 from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
-from pnp.resources import deck_file
-from pnp.rules import load_rules
-from pnp.textfile import decode, split_lines
 from tests.corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 
 # The example game's lines without comments, and turns enough to lay a whole hand (and an 8th domino).
@@ -183,7 +183,7 @@ _runner = CliRunner()
 
 def _verdict(args: list[str], allowed: tuple[int, ...] = (0, 1)):
     """Run pnp; it ends with an allowed exit code, by its own exit, and names every finding's place."""
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     result = _runner.invoke(app, args)
     assert isinstance(result.exception, (SystemExit, type(None))), result.exception  # never a traceback

@@ -1,4 +1,4 @@
-"""pnp.records on a record format of the tests' own: a tally, one whole number a word, each larger
+"""pnp.contract.records on a record format of the tests' own: a tally, one whole number a word, each larger
 than the last; a `.sum` board holds only its total. The commands come from the declaration alone."""
 
 from __future__ import annotations
@@ -9,16 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
-from pnp import options
-from pnp.app import Result
-from pnp.diagnostics import Diagnostic, Parsed, error, plural
+from pnp.contract import options
+from pnp.contract.app import Result
+from pnp.contract.gamespec import Game, Lazy
+from pnp.contract.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
+from pnp.core.diagnostics import Diagnostic, Parsed, error, plural
+from pnp.core.printing import Print
+from pnp.core.textfile import decode, tokens_by_line
 from pnp.draw.shapes import Drawing, Text
-from pnp.printing import Print
-from pnp.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
-from pnp.textfile import decode, tokens_by_line
 
 Item = tuple[int, int, int]  # line, column, number
 
@@ -105,8 +107,6 @@ def make(seed: int, count: Annotated[int, typer.Option("--count", parser=options
 
 
 TALLY = RecordFormat(
-    group="tally",
-    game="tally",
     help="Tallies: check, score, draw and make them.",
     example="pnp tally random --seed 1",
     suffixes=(".tally",),
@@ -127,8 +127,26 @@ TALLY = RecordFormat(
     random=Random(help="Some numbers, in order.", example="pnp tally random --count 2", make=make, result=Made),
 )
 
+WHOLE = RecordFormat(
+    help="Whole tallies.",
+    example="pnp whole score a.tally",
+    suffixes=(".tally",),
+    parse=parse,
+    score=Score(help="Add up.", result=Sum, told=lambda items, _: Outcome(str(sum(n for *_, n in items)), Sum(total=sum(n for *_, n in items)))),
+    show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), result=DrawnScaled),
+    random=Random(help="Make.", example="pnp whole random", make=make, result=Made),
+)
+
+
+def commands(group: str, format_name: str) -> typer.Typer:
+    """The command group of a spec named `group` whose record format is this module's `format_name`
+    (its build target is never loaded here)."""
+    spec = Game(group, group.title(), None, "nothing.", Lazy(__name__), group=group, records=Lazy(f"{__name__}:{format_name}"))
+    return record_commands(spec)
+
+
 runner = CliRunner()
-app = record_commands(TALLY)
+app = commands("tally", "TALLY")
 
 
 def invoke(*args: str, input: bytes | None = None):
@@ -218,18 +236,7 @@ def test_random_takes_the_formats_own_options(tmp_path):
 
 
 def test_a_format_without_check_replay_or_board(tmp_path):
-    whole = RecordFormat(
-        group="whole",
-        game="whole",
-        help="Whole tallies.",
-        example="pnp whole score a.tally",
-        suffixes=(".tally",),
-        parse=parse,
-        score=Score(help="Add up.", result=Sum, told=lambda items, _: Outcome(str(sum(n for *_, n in items)), Sum(total=sum(n for *_, n in items)))),
-        show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), result=DrawnScaled),
-        random=Random(help="Make.", example="pnp whole random", make=make, result=Made),
-    )
-    whole_app = record_commands(whole)
+    whole_app = commands("whole", "WHOLE")
     listed = runner.invoke(whole_app, ["--help"]).stdout
     assert "│ check " not in listed and "│ score " in listed
     assert "--turn" not in runner.invoke(whole_app, ["show", "--help"]).stdout
@@ -239,11 +246,21 @@ def test_a_format_without_check_replay_or_board(tmp_path):
     assert result.exit_code == 1 and json.loads(result.stdout)["diagnostics"][0]["code"] == "not-a-number"
 
 
+def test_the_spec_names_the_group_and_the_drawing_of_standard_input(tmp_path, monkeypatch):
+    counting = commands("counting", "TALLY")
+    assert "pnp counting check game.tally" in runner.invoke(counting, ["check", "--help"]).stdout
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(counting, ["show", "-", "--json"], input=b"1 2\n")
+    assert result.exit_code == 0 and json.loads(result.stdout)["output"] == "counting-stdin.pdf" and (tmp_path / "counting-stdin.pdf").exists()
+    with pytest.raises(ValueError, match="own has no record format"):
+        record_commands(Game("own", "Own", None, "nothing.", Lazy(__name__), group="own", commands=Lazy(f"{__name__}:app")))
+
+
 def test_one_rule_tells_a_record_from_a_board_in_every_game():
+    from pnp.core.textfile import STDIN
     from pnp.games.ley_lines.cli import FORMAT as LEY
     from pnp.games.paint_the_line.cli import FORMAT as PTL
     from pnp.games.power_lines_piecepack.cli import FORMAT as POWER_LINES
-    from pnp.textfile import STDIN
 
     for fmt, record, board in ((POWER_LINES, b"3S @ 0,0\n", b"3S 3M 5C 2A\n"), (PTL, b"pick 1 red a1\n", b"player 1: red green\n")):
         record_suffix, board_suffix = fmt.suffixes[0], fmt.board.suffixes[0]

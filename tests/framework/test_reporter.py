@@ -1,4 +1,4 @@
-"""The one reporter for findings (pnp.diagnostics.report_lines): plain lines for pipes and files,
+"""The one reporter for findings (pnp.core.diagnostics.report_lines): plain lines for pipes and files,
 colour and a caret under the column for a terminal; at most SHOWN_PER_CODE findings of a kind."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from pnp.diagnostics import SHOWN_PER_CODE, Diagnostic, error, plural, report_lines, wants_colour, warning
+from pnp.core.diagnostics import SHOWN_PER_CODE, Diagnostic, error, plural, report_lines, wants_colour, warning
 from pnp.games.pack_solitaire.files import parse_layout, parse_tiles
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -19,7 +19,7 @@ import pypdf
 import pytest
 
 BUILD = ["build", "power-lines-cards"]
-TEMPORARY = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")  # pnp.atomic's temporary files
+TEMPORARY = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")  # pnp.output.atomic's temporary files
 STEPPED = Path(__file__).parents[1] / "helpers" / "stepped.py"
 
 

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "decks"

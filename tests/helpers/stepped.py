@@ -11,7 +11,7 @@ end, pnp runs on without stopping.
 MOMENTS, comma-separated:
 - render: ReportLab is about to finish a PDF in memory. pnp writes nothing until every file is
   rendered, so the build is rendering and has written nothing.
-- write: pnp is about to rename a complete temporary file over one of its outputs (pnp.atomic),
+- write: pnp is about to rename a complete temporary file over one of its outputs (pnp.output.atomic),
   and reports that output's name. The build is writing.
 - read=PATH: pnp is about to open PATH, an input named on its command line.
 """
@@ -60,6 +60,6 @@ if "render" in moments:
 
 sys.addaudithook(watch)
 sys.argv = ["pnp", *sys.argv[2:]]
-from pnp.cli import main  # noqa: E402  (after the hooks: nothing of pnp's may run unwatched)
+from pnp.commands.cli import main  # noqa: E402  (after the hooks: nothing of pnp's may run unwatched)
 
 main()

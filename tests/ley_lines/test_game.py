@@ -9,13 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.resources import deck_file
 from pnp.games.ley_lines.board import adjacent, board, king_distance, name, neighbours, parse_space
 from pnp.games.ley_lines.engine import DOMINOES, Cairn, Placer, Position, domino_rules, flow, score_all
 from pnp.games.ley_lines.files import load_record, parse_record
 from pnp.games.ley_lines.game import ALL_PASSED, apply, legal_moves, new_game, replay
 from pnp.games.ley_lines.generate import random_game, random_record
-from pnp.resources import deck_file
 
 runner = CliRunner()
 EXAMPLE = deck_file("ley-lines/example.leylines")

@@ -10,7 +10,7 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.draw.poster import GUARD
 from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf
 

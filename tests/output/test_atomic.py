@@ -6,7 +6,7 @@ import subprocess
 import sys
 import textwrap
 
-from pnp.atomic import write_atomic
+from pnp.output.atomic import write_atomic
 
 # A child process whose files may grow to 1000 bytes at most: writing more fails half-way
 # with EFBIG, as a full disk would, after the first 1000 bytes have gone out.
@@ -14,7 +14,7 @@ INTERRUPTED = textwrap.dedent(
     """
     import resource, signal, sys
     from pathlib import Path
-    from pnp.atomic import write_atomic
+    from pnp.output.atomic import write_atomic
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))

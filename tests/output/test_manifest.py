@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pnp.core.printing import Print
+from pnp.core.session import Staged, session
 from pnp.draw.shapes import Drawing, Rect, Style
-from pnp.output import MANIFEST, BuildOptions, commit, hand_over, take_over, write_pages
-from pnp.printing import Print
-from pnp.session import Staged, session
+from pnp.output.files import MANIFEST, BuildOptions, commit, hand_over, take_over, write_pages
 
 runner = CliRunner()
 
@@ -58,7 +58,7 @@ def test_a_manifest_cannot_point_outside_its_folder(tmp_path: Path):
 
 
 def test_a_deck_inside_the_output_folder_survives_a_build(tmp_path: Path):
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     out = tmp_path / "out"
     out.mkdir()
@@ -71,7 +71,7 @@ def test_a_deck_inside_the_output_folder_survives_a_build(tmp_path: Path):
 
 
 def test_solve_output_is_checked_before_the_search(tmp_path: Path):
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     tiles = tmp_path / "deal.tiles"
     assert runner.invoke(app, ["solitaire", "deal", "--seed", "4", "-o", str(tiles)]).exit_code == 0
@@ -87,7 +87,7 @@ def test_a_deck_name_that_is_not_text_is_drawn_escaped(tmp_path: Path):
 
     import pypdf
 
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     # Bytes that are not UTF-8, a control character and the brackets PDF names and arrays use.
     deck = Path(os.fsdecode(bytes(tmp_path) + b"/mine\xff\x1b[1](2).deck"))
@@ -104,7 +104,7 @@ def test_a_deck_name_that_is_not_text_is_drawn_escaped(tmp_path: Path):
 
 def test_staging_outside_a_session_or_a_build_is_refused_by_name():
     for call in (hand_over, commit, lambda: take_over(Staged())):
-        with pytest.raises(RuntimeError, match="not inside a pnp.session.session()"):
+        with pytest.raises(RuntimeError, match="not inside a pnp.core.session.session()"):
             call()
     with session(), pytest.raises(RuntimeError, match=r"take_over\(\) before begin\(\)"):
         take_over(Staged())

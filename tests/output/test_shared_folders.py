@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.registry import GAMES, PRINT_SHOP
 
 runner = CliRunner()

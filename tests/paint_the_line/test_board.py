@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.paint_the_line.engine import (
     BLOCKED,
     COLOURS,

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.paint_the_line.draw import LANE, paint_layout
 from pnp.games.paint_the_line.engine import (
     BLOCKED,

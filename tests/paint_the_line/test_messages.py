@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.paint_the_line.files import parse_record
 from pnp.games.paint_the_line.game import NO_CAPTURE, Game, captures, legal_moves, replay
 

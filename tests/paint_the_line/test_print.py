@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 IN = 25.4

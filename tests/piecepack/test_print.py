@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Drawing, group
 from pnp.piecepack.build import parse_rank_range

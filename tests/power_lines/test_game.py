@@ -10,11 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.games.power_lines_piecepack.cli import FORMAT, load
+from pnp.contract.records import record_commands
+from pnp.games.power_lines_piecepack import GAME
+from pnp.games.power_lines_piecepack.cli import load
 from pnp.games.power_lines_piecepack.engine import score, score_line
 from pnp.games.power_lines_piecepack.files import TILES, Grid, parse_grid, parse_record, placement_problem
 from pnp.piecepack.model import Piece
-from pnp.records import record_commands
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "decks" / "power-lines"
 EXAMPLE_GRID = """\
@@ -323,7 +324,7 @@ runner = CliRunner()
 
 
 def invoke(*args: str):
-    return runner.invoke(record_commands(FORMAT), list(args))
+    return runner.invoke(record_commands(GAME), list(args))
 
 
 def test_cli_scores_grid_and_record_alike():
@@ -395,7 +396,7 @@ def test_cli_help_credits_the_designer():
 
 
 def test_root_cli_scores():
-    from pnp.cli import app
+    from pnp.commands.cli import app
 
     result = runner.invoke(app, ["power-lines", "score", str(EXAMPLES / "example.grid")])
     assert result.exit_code == 0, result.output

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.power_lines_piecepack.engine import score
 from pnp.games.power_lines_piecepack.files import TILES, parse_grid, parse_record
 from pnp.games.power_lines_piecepack.generate import random_placements, random_record

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from tests.helpers.pdfgeom import MM, open_pdf
 
 CLEAR = 6.0  # mm: the nearest a mark may end to the paper edge

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.core.printing import Paper, Print
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose
-from pnp.printing import Paper, Print
 from tests.helpers.pdfgeom import open_pdf
 
 MM = 25.4 / 72

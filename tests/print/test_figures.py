@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from pnp.core.printing import Paper, Print
 from pnp.games.ley_lines import diagrams as ley_lines
 from pnp.games.pack_solitaire import diagrams as pack_solitaire
 from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
-from pnp.output import BuildOptions
-from pnp.printing import Paper, Print
-from pnp.rulesheets import write_rules
+from pnp.output.files import BuildOptions
+from pnp.output.rulesheets import write_rules
 from tests.helpers.pdfgeom import MM, FigureGeometry, figures_in, open_pdf
 
 GAMES = {

@@ -6,11 +6,11 @@ import math
 
 import pytest
 
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Paper, Print
 from pnp.draw.pdf import render_pdf
 from pnp.draw.poster import GUARD, PosterOptions, bbox, plan, tile_poster
 from pnp.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, compose, rotate, scale, translate
-from pnp.layouts import sheet_layout
-from pnp.printing import Paper, Print
 from tests.helpers.pdfgeom import MM, open_pdf
 
 INK = Style(stroke="#000000", stroke_width=0.3)

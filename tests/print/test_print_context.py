@@ -1,4 +1,4 @@
-"""The print context (pnp.printing): one table of papers, and the paper and print settings read
+"""The print context (pnp.core.printing): one table of papers, and the paper and print settings read
 once at the command's edge into the one `Print` every target's drawing receives."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from dataclasses import fields
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.contract.options import SETTING
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Paper, Print
 from pnp.draw.cover import cover_layout
 from pnp.games.registry import GAMES
-from pnp.layouts import sheet_layout
-from pnp.options import SETTING
-from pnp.printing import Paper, Print
 
 runner = CliRunner()
 

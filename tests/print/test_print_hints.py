@@ -11,12 +11,12 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.printing import Print
 from pnp.draw.cover import document
 from pnp.draw.document import Part
 from pnp.draw.shapes import Drawing, Text
-from pnp.output import BuildOptions, write_pages
-from pnp.printing import Print
+from pnp.output.files import BuildOptions, write_pages
 from tests.helpers.pdfgeom import MM, cover_pages, open_pdf
 
 # The game files with a cover (kit: every target built, conftest.py): two-sided or not, and the parts in order.

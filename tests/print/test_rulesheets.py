@@ -14,7 +14,8 @@ from statistics import mean
 import pypdf
 import pytest
 
-from pnp.credits import credits
+from pnp.core.credits import credits
+from pnp.core.printing import Paper, Print
 from pnp.draw.markdown import parse
 from pnp.draw.shapes import Rect
 from pnp.draw.typeset import band_height, frames, rule_layout, story
@@ -23,9 +24,8 @@ from pnp.games.pack_solitaire import diagrams as pack_solitaire
 from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
-from pnp.output import BuildOptions
-from pnp.printing import Paper, Print
-from pnp.rulesheets import render_template, write_rules
+from pnp.output.files import BuildOptions
+from pnp.output.rulesheets import render_template, write_rules
 from tests.helpers.pdfgeom import MM, open_pdf
 
 GAMES = {
@@ -227,9 +227,9 @@ RULES_STARTER = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2,
 
 
 def test_power_lines_sheet_names_the_starter_deck_pnp_prints(sheets):
+    from pnp.core.resources import deck_file
     from pnp.games.power_lines_cards.build import deck_components, deck_counts
     from pnp.games.power_lines_cards.rules.engine import load_deck
-    from pnp.resources import deck_file
 
     starter = deck_file("starter.deck")
     assert load_deck(starter).counts == RULES_STARTER  # the printed default is the rules' suggested deck

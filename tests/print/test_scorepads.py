@@ -12,7 +12,9 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Paper, Print
 from pnp.draw.pdf import render_pdf
 from pnp.draw.scorepad import pad_hints
 from pnp.draw.shapes import Drawing, Field, Group
@@ -21,9 +23,7 @@ from pnp.games.pack_solitaire.scorepad import score_pad as pack_solitaire
 from pnp.games.paint_the_line.scorepad import score_pad as paint_the_line
 from pnp.games.power_lines_cards.scorepad import score_pad as power_lines_cards
 from pnp.games.power_lines_piecepack.scorepad import score_pad as power_lines_piecepack
-from pnp.layouts import sheet_layout
-from pnp.output import BuildOptions, write_pages
-from pnp.printing import Paper, Print
+from pnp.output.files import BuildOptions, write_pages
 from tests.helpers.pdfgeom import MM, ink_margins, open_pdf
 from tests.helpers.svggeom import read_svg, unmatched
 

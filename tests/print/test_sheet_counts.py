@@ -17,11 +17,11 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
+from pnp.core.printing import Print
 from pnp.draw.pdf import render_pdf
 from pnp.draw.shapes import Rect, Style
 from pnp.draw.sheets import Component, SheetOptions, impose_stacked
-from pnp.printing import Print
 from tests.helpers.pdfgeom import cover_pages, open_pdf
 
 # File: sheets. Each file of pieces carries its notes (what it holds, how to print it) in the room

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from tests.helpers.pdfgeom import open_pdf
 from tests.helpers.svggeom import read_svg, unmatched
 

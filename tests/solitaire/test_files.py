@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.pack_solitaire.engine import Placement
 from pnp.games.pack_solitaire.files import format_layout, format_tiles, parse_layout, parse_tiles
 from pnp.games.pack_solitaire.generate import deal

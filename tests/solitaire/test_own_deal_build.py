@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import format_tiles, parse_layout, parse_tiles
 from pnp.games.pack_solitaire.generate import deal

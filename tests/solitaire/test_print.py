@@ -10,13 +10,13 @@ from itertools import pairwise
 import pypdf
 import pytest
 
-from pnp.documents import write_documents
+from pnp.contract.documents import write_documents
+from pnp.core.printing import Paper, Print
 from pnp.games.pack_solitaire.build import Options, build
 from pnp.games.pack_solitaire.engine import score_layout
 from pnp.games.pack_solitaire.files import parse_layout
 from pnp.games.pack_solitaire.generate import deal
-from pnp.output import BuildOptions
-from pnp.printing import Paper, Print
+from pnp.output.files import BuildOptions
 from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf, point_to_segment, read_pages, segment_length
 
 TILE = 50.8  # 2 in

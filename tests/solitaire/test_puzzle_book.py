@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.pack_solitaire.build import answer_positions, answers_a_page
 from pnp.games.pack_solitaire.difficulty import greedy_best, greedy_layout
 from pnp.games.pack_solitaire.draw import solitaire_layout

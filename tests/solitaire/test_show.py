@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.pack_solitaire.files import format_layout, format_tiles
 from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.solver import solve

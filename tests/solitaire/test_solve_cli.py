@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.pack_solitaire import solver
 from pnp.games.pack_solitaire.cli import ctrl_c_stops
 from pnp.games.pack_solitaire.engine import score_layout
@@ -146,7 +146,7 @@ else:
 
     search.Search.run = paused_run
 sys.argv = ["pnp", *sys.argv[1:]]
-from pnp.cli import main
+from pnp.commands.cli import main
 main()
 """
 

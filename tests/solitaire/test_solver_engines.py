@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.commands.cli import app
 from pnp.games.pack_solitaire import solver
 from pnp.games.pack_solitaire.codes import encode
 from pnp.games.pack_solitaire.files import format_tiles

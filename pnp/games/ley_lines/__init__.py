@@ -1,6 +1,6 @@
 """Ley Lines: check, score and draw games of piecepack cairns and tors on a board of dominoes."""
 
-from ...gamespec import PRINT_SHOP, TTS, Game, Lazy, Need
+from pnp.contract.gamespec import PRINT_SHOP, TTS, Game, Lazy, Need
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(

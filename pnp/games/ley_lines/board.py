@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ...diagnostics import PnpError
-from ...layouts import LayoutModel, Length, load_layout
+from pnp.core.diagnostics import PnpError
+from pnp.core.layouts import LayoutModel, Length, load_layout
 
 Space = tuple[int, int]  # (column, row), both from 1
 ISLANDS = ("Albion", "Eire")

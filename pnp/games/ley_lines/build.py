@@ -6,15 +6,16 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Annotated
 
-from ... import options as parse
-from ...documents import Document, RuleSheet, pieces, score_pad
-from ...draw.cover import document
-from ...draw.document import Part
-from ...draw.poster import PosterOptions, tile_poster
-from ...draw.shapes import Drawing
-from ...draw.sheets import Component, SheetOptions, impose
-from ...output import BuildOptions
-from ...printing import Print
+from pnp.contract import options as parse
+from pnp.contract.documents import Document, RuleSheet, pieces, score_pad
+from pnp.core.printing import Print
+from pnp.draw.cover import document
+from pnp.draw.document import Part
+from pnp.draw.poster import PosterOptions, tile_poster
+from pnp.draw.shapes import Drawing
+from pnp.draw.sheets import Component, SheetOptions, impose
+from pnp.output.files import BuildOptions
+
 from . import GAME
 from .diagrams import figures, sheet_context
 from .draw import board_drawing, domino_back, domino_face, domino_size, print_layout, view

@@ -1,4 +1,4 @@
-"""`pnp ley-lines`: check, score, show and generate records of Ley Lines (the commands: pnp.records)."""
+"""`pnp ley-lines`: check, score, show and generate records of Ley Lines (the commands: pnp.contract.records)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from typing import Annotated
 import typer
 from pydantic import Field
 
-from ... import options as parse
-from ...app import Result
-from ...diagnostics import plural
-from ...printing import Print
-from ...records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract import options as parse
+from pnp.contract.app import Result
+from pnp.contract.records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.core.diagnostics import plural
+from pnp.core.printing import Print
+
 from . import GAME
 from .board import name
 from .engine import domino, domino_name
@@ -125,10 +126,7 @@ def _random(seed: int, players: Annotated[int, typer.Option("--players", parser=
     return random_record(players, seed)
 
 
-assert GAME.group is not None  # a game with a record format has a command group
 FORMAT: RecordFormat[Record, Game, Game] = RecordFormat(
-    group=GAME.group,
-    game=GAME.id,
     help=f"{GAME.made_by}, for 3-4 players with a piecepack and double-six dominoes: check, score and draw .leylines game records, or make a random game.",
     example="pnp ley-lines random --seed 5 -o game.leylines",
     suffixes=(".leylines",),

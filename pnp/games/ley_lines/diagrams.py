@@ -10,12 +10,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...draw.figures import SMALLEST_TEXT, Point, arrow, centred, meets, room
-from ...draw.markdown import Figure
-from ...draw.shapes import Drawing, Group, Line, Matrix, Path, Rect, Shape, Style, Text, compose, scale, translate
-from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm
-from ...piecepack.model import Suit
-from ...resources import deck_file
+from pnp.core.textfile import shipped
+from pnp.draw.figures import SMALLEST_TEXT, Point, arrow, centred, meets, room
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Drawing, Group, Line, Matrix, Path, Rect, Shape, Style, Text, compose, scale, translate
+from pnp.draw.text import BOLD, MM_PER_PT, cap_height, width_mm
+from pnp.piecepack.model import Suit
+
 from .board import ISLANDS, Space, board, name, neighbours
 from .draw import View, board_shapes, cairn_shape, dominoes_shapes, print_layout, tor_shape, view
 from .engine import HAND, Cairn, Flow, Position, Scored, cairn_rules, domino_rules, flow
@@ -143,9 +144,7 @@ def _key(pos: Position, scored: Sequence[Scored] = ()) -> str:
 
 
 def flow_figure() -> Figure:
-    record = load_record(deck_file(EXAMPLE).read_bytes()).value
-    assert record is not None  # the example pnp ships is a record
-    game = replay(record, EXAMPLE_TURN)
+    game = replay(shipped(EXAMPLE, load_record), EXAMPLE_TURN)
     (e,) = [event.scored for event in game.events if event.turn == EXAMPLE_TURN]
     v = view(3)
     caption = (

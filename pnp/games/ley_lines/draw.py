@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ...draw.poster import GUARD
-from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, scale
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
-from ...layouts import LayoutModel, Length, Points, sheet_layout
-from ...piecepack.draw import scheme
-from ...piecepack.model import Suit
-from ...printing import COLOUR, Print
+from pnp.core.layouts import LayoutModel, Length, Points, sheet_layout
+from pnp.core.printing import COLOUR, Print
+from pnp.draw.poster import GUARD
+from pnp.draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, scale
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
+from pnp.piecepack.draw import scheme
+from pnp.piecepack.model import Suit
+
 from .board import ISLANDS, Space, board, board_layout, name
 from .engine import Domino, Flow, Position, Scored, flow
 from .game import Game

@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from ...resources import deck_file
-from ...rules import MultisetRules, load_rules
+from pnp.core.resources import deck_file
+from pnp.core.rules import MultisetRules, load_rules
+
 from .board import Space, adjacent, neighbours
 
 SUITS = ("S", "M", "C", "A")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...piecepack.draw import piecepack_layout
-from ...piecepack.export import PITCH, TTS_DPI, coins, pawns, tts_images
-from ...pieces import Design, Image, Piece, Table
-from ...tts import custom_board, custom_tile
+from pnp.contract.pieces import Design, Image, Piece, Table
+from pnp.core.tts import custom_board, custom_tile
+from pnp.piecepack.draw import piecepack_layout
+from pnp.piecepack.export import PITCH, TTS_DPI, coins, pawns, tts_images
+
 from .draw import board_drawing, domino_back, domino_face, domino_size
 from .engine import DOMINOES, domino_name
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, Parsed, error, plural, sort_key
-from ...textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, plural, sort_key
+from pnp.core.textfile import Misread, RecordItem, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
+
 from .board import Space, board, name, parse_space
 from .engine import SUITS
 
@@ -35,43 +36,31 @@ class Players:
 
 
 @dataclass(frozen=True)
-class CairnItem:
-    line: int
-    column: int
+class CairnItem(RecordItem):  # at: "owner", "value", "space"
     owner: str
     value: int
     space: Space
-    at: dict[str, int]  # column of "owner", "value", "space"
 
 
 @dataclass(frozen=True)
-class TorItem:
-    line: int
-    column: int
+class TorItem(RecordItem):  # at: "owner", "space"
     owner: str
     space: Space
-    at: dict[str, int]
 
 
 @dataclass(frozen=True)
-class DealItem:
-    line: int
-    column: int
+class DealItem(RecordItem):  # at: "owner"
     owner: str
     dominoes: tuple[tuple[int, int], ...]  # as written
-    at: dict[str, int]
     columns: tuple[int, ...]  # of each domino
 
 
 @dataclass(frozen=True)
-class TurnItem:
-    line: int
-    column: int
+class TurnItem(RecordItem):  # at: "player", "domino", "first", "second"
     player: str
     values: tuple[int, int] | None  # None: a pass
     first: Space | None
     second: Space | None
-    at: dict[str, int]  # "player", "domino", "first", "second"
 
 
 Item = CairnItem | TorItem | DealItem | TurnItem
@@ -189,13 +178,13 @@ def _domino(column: int, token: str) -> tuple[int, int]:
 def _cairn(line: int, words: list[Word]) -> CairnItem:
     expect_words(words, 4, "cairn SUIT VALUE SPACE")
     (_, _), (oc, owner), (vc, value), (sc, space) = words
-    return CairnItem(line, words[0][0], _suit(oc, owner), _value(vc, value), _space(sc, space), {"owner": oc, "value": vc, "space": sc})
+    return CairnItem(line, words[0][0], _suit(oc, owner), _value(vc, value), _space(sc, space), at={"owner": oc, "value": vc, "space": sc})
 
 
 def _tor(line: int, words: list[Word]) -> TorItem:
     expect_words(words, 3, "tor SUIT SPACE")
     (_, _), (oc, owner), (sc, space) = words
-    return TorItem(line, words[0][0], _suit(oc, owner), _space(sc, space), {"owner": oc, "space": sc})
+    return TorItem(line, words[0][0], _suit(oc, owner), _space(sc, space), at={"owner": oc, "space": sc})
 
 
 def _deal(line: int, words: list[Word]) -> DealItem:
@@ -203,7 +192,7 @@ def _deal(line: int, words: list[Word]) -> DealItem:
         raise Misread("missing-words", "the line is incomplete: write `deal SUIT DOMINO ...`", words[0][0] + 4)
     oc, owner = words[1]
     dominoes = tuple(_domino(c, t) for c, t in words[2:])
-    return DealItem(line, words[0][0], _suit(oc, owner), dominoes, {"owner": oc}, tuple(c for c, _ in words[2:]))
+    return DealItem(line, words[0][0], _suit(oc, owner), dominoes, tuple(c for c, _ in words[2:]), at={"owner": oc})
 
 
 def _turn(line: int, words: list[Word]) -> TurnItem:
@@ -211,10 +200,10 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
     suit = _suit(pc, player)
     if len(words) >= 2 and words[1][1].lower() == "pass":
         expect_words(words, 2, f"{suit} pass")
-        return TurnItem(line, pc, suit, None, None, None, {"player": pc, "domino": words[1][0]})
+        return TurnItem(line, pc, suit, None, None, None, at={"player": pc, "domino": words[1][0]})
     expect_words(words, 4, "SUIT DOMINO SPACE SPACE (or SUIT pass)")
     (_, _), (dc, d), (fc, first), (tc, second) = words
-    return TurnItem(line, pc, suit, _domino(dc, d), _space(fc, first), _space(tc, second), {"player": pc, "domino": dc, "first": fc, "second": tc})
+    return TurnItem(line, pc, suit, _domino(dc, d), _space(fc, first), _space(tc, second), at={"player": pc, "domino": dc, "first": fc, "second": tc})
 
 
 def format_record(players: tuple[str, ...], lines: list[str], header: str = "") -> str:

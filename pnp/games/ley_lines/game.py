@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...diagnostics import Diagnostic, error
+from pnp.core.diagnostics import error
+from pnp.core.textfile import ReplayedGame
+
 from .board import Space, adjacent, board, king_distance, name, neighbours
 from .engine import (
     HAND,
@@ -48,7 +50,7 @@ class Event:
 
 
 @dataclass
-class Game:
+class Game(ReplayedGame):
     players: tuple[str, ...]
     pos: Position
     scores: dict[str, int]
@@ -61,17 +63,10 @@ class Game:
     events: list[Event] = field(default_factory=list)
     turns: int = 0
     passes: int = 0  # in a row
-    finished: str | None = None
-    finished_line: int | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
     def n(self) -> int:
         return len(self.players)
-
-    @property
-    def valid(self) -> bool:
-        return not self.diagnostics
 
     def winners(self) -> list[str]:
         """The players with the highest score once the game is over (several: a tie); none before."""
@@ -123,6 +118,13 @@ def _order(players: tuple[str, ...]) -> str:
     return " ".join(players)
 
 
+def _in_turn(item: CairnItem | TorItem | TurnItem, who: str, expected: str, code: str, rule: str) -> None:
+    """The suit that places or plays an item (its field `who`) is the one whose turn it is; else the
+    breach `code`, saying whose turn it is and the `rule`."""
+    if getattr(item, who) != expected:
+        raise _Breach(code, f"it is {expected}'s turn{rule}", item.line, item.at[who])
+
+
 def _on_board(game: Game, space: Space, line: int, column: int) -> None:
     if space in game.pos.spaces:
         return
@@ -144,13 +146,7 @@ def _cairn(game: Game, item: CairnItem) -> None:
     if game.tors_placed or len(game.cairns_placed) == total:
         raise _Breach("cairns-done", f"all {total} cairns are placed; the tors come next", item.line, item.column)
     expected = game.players[len(game.cairns_placed) % game.n]
-    if item.owner != expected:
-        raise _Breach(
-            "cairn-order",
-            f"it is {expected}'s turn to place a cairn: cairns go down one at a time in seat order ({_order(game.players)})",
-            item.line,
-            item.at["owner"],
-        )
+    _in_turn(item, "owner", expected, "cairn-order", f" to place a cairn: cairns go down one at a time in seat order ({_order(game.players)})")
     own = Counter(str(v) for o, v, _ in game.cairns_placed if o == item.owner)
     own[str(item.value)] += 1
     if any(v.code == "too-many-copies" for v in cairn_rules().check(own)):
@@ -192,13 +188,8 @@ def _tor(game: Game, item: TorItem) -> None:
     if game.tors_placed == game.n:
         raise _Breach("tors-done", f"all {game.n} tors are placed; each player has one", item.line, item.column)
     expected = game.players[game.n - 1 - game.tors_placed]
-    if item.owner != expected:
-        raise _Breach(
-            "tor-order",
-            f"it is {expected}'s turn to place a tor: tors go down in reverse seat order, the last cairn's owner first ({_order(game.players[::-1])})",
-            item.line,
-            item.at["owner"],
-        )
+    rule = f" to place a tor: tors go down in reverse seat order, the last cairn's owner first ({_order(game.players[::-1])})"
+    _in_turn(item, "owner", expected, "tor-order", rule)
     _clear_of_cairns(game, item, "tor-adjacent", "a tor may touch a cairn only diagonally")
     close = [s for s in game.pos.tors if king_distance(s, item.space) < TOR_SPACING]
     if close:
@@ -248,14 +239,7 @@ def _turn(game: Game, item: TurnItem) -> None:
         raise _Breach("turn-early", f"play starts once all {game.n} tors are placed ({game.tors_placed} so far)", item.line, item.column)
     if game.finished:
         raise _Breach("game-over", f"the game is over: {game.finished} (line {game.finished_line})", item.line, item.column)
-    expected = game.to_move()
-    if item.player != expected:
-        raise _Breach(
-            "turn-order",
-            f"it is {expected}'s turn: play goes round in seat order ({_order(game.players)}), {game.players[0]} first",
-            item.line,
-            item.at["player"],
-        )
+    _in_turn(item, "player", game.to_move(), "turn-order", f": play goes round in seat order ({_order(game.players)}), {game.players[0]} first")
     if item.values is None:
         game.turns += 1
         game.passes += 1

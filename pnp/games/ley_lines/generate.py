@@ -36,10 +36,10 @@ def random_game(players: int, seed: int) -> tuple[Game, list[str]]:
         moves = legal_moves(game, suit)
         if moves:
             _, first, a, second, b = rng.choice(moves)
-            apply(game, TurnItem(len(lines), 0, suit, (a, b), first, second, _AT))
+            apply(game, TurnItem(len(lines), 0, suit, (a, b), first, second, at=_AT))
             lines.append(f"{suit} {a}-{b} {name(first)} {name(second)}")
         else:
-            apply(game, TurnItem(len(lines), 0, suit, None, None, None, _AT))
+            apply(game, TurnItem(len(lines), 0, suit, None, None, None, at=_AT))
             lines.append(f"{suit} pass")
     assert game.valid and game.finished
     return game, lines
@@ -54,7 +54,7 @@ def _set_up(game: Game, lines: list[str], rng: random.Random) -> bool:
         if not free:
             return False
         space, value = rng.choice(free), values[suit][k // n]
-        apply(game, CairnItem(len(lines), 0, suit, value, space, _AT))
+        apply(game, CairnItem(len(lines), 0, suit, value, space, at=_AT))
         lines.append(f"cairn {suit} {value} {name(space)}")
     for k in range(n):
         suit = game.players[n - 1 - k]
@@ -62,13 +62,13 @@ def _set_up(game: Game, lines: list[str], rng: random.Random) -> bool:
         if not free:
             return False
         space = rng.choice(free)
-        apply(game, TorItem(len(lines), 0, suit, space, _AT))
+        apply(game, TorItem(len(lines), 0, suit, space, at=_AT))
         lines.append(f"tor {suit} {name(space)}")
     stock = dominoes_in_play(n)
     rng.shuffle(stock)
     for k, suit in enumerate(game.players):
         hand = sorted(stock[k * HAND : (k + 1) * HAND])
-        apply(game, DealItem(len(lines), 0, suit, tuple(hand), _AT, tuple(0 for _ in hand)))
+        apply(game, DealItem(len(lines), 0, suit, tuple(hand), tuple(0 for _ in hand), at=_AT))
         lines.append(f"deal {suit} " + " ".join(domino_name(d) for d in hand))
     return True
 

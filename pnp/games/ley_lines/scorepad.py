@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...draw.scorepad import Block, Row, Table, entry, heading, pad_page, tick
-from ...draw.shapes import Drawing
-from ...piecepack.model import Suit
-from ...printing import Print
+from pnp.core.printing import Print
+from pnp.draw.scorepad import Block, Row, Table, entry, heading, pad_page, tick
+from pnp.draw.shapes import Drawing
+from pnp.piecepack.model import Suit
 
 
 def _pad_row(n: int) -> Row:

@@ -1,6 +1,6 @@
 """Pack Solitaire (David Hassell, 2003): tile dealing, layout scoring and an exact layout solver."""
 
-from ...gamespec import TTS, Game, Lazy, Need
+from pnp.contract.gamespec import TTS, Game, Lazy, Need
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(

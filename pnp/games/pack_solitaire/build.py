@@ -11,18 +11,19 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple
 
-from ... import options as parse
-from ...diagnostics import PnpError, plural, rejected, shown
-from ...documents import Document, Kind, Pages, RuleSheet, pieces, score_pad
-from ...draw.cover import document
-from ...draw.document import Part
-from ...draw.shapes import Drawing, Group
-from ...draw.sheets import Component, SheetOptions, impose, plan
-from ...draw.text import BOLD, width_mm
-from ...output import BuildOptions
-from ...piecepack.draw import piecepack_layout
-from ...printing import Print
-from ...textfile import STDIN, read_bytes
+from pnp.contract import options as parse
+from pnp.contract.documents import Document, Kind, Pages, RuleSheet, pieces, score_pad
+from pnp.core.diagnostics import PnpError, plural, rejected, shown
+from pnp.core.printing import Print
+from pnp.core.textfile import STDIN, read_bytes
+from pnp.draw.cover import document
+from pnp.draw.document import Part
+from pnp.draw.shapes import Drawing, Group
+from pnp.draw.sheets import Component, SheetOptions, impose, plan
+from pnp.draw.text import BOLD, width_mm
+from pnp.output.files import BuildOptions
+from pnp.piecepack.draw import piecepack_layout
+
 from . import GAME
 from .diagrams import figures, sheet_context
 from .difficulty import difficulty

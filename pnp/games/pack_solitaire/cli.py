@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 
 import typer
 
-from ... import options as parse
-from ...app import (
+from pnp.contract import options as parse
+from pnp.contract.app import (
     App,
     JsonOption,
     Number,
@@ -26,14 +26,16 @@ from ...app import (
     envelope,
     fresh_seed,
     json_name,
+    output_option,
     paper_size,
     refused,
     write_drawing,
 )
-from ...diagnostics import error, plural, rejected, shown
-from ...output import check_file, write_file
-from ...printing import Print
-from ...textfile import read_bytes
+from pnp.core.diagnostics import error, plural, rejected, shown
+from pnp.core.printing import Print
+from pnp.core.textfile import read_bytes
+from pnp.output.files import check_file, write_file
+
 from . import GAME
 from .engine import LL, LR, MARKS, MEANINGS, SIZE, UL, UR, FacingPair, Layout, ScoreResult, Tile, classified_pairs, rotate, score_layout, square_text
 from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
@@ -236,9 +238,7 @@ def _key() -> str:
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="Draw it into this .pdf or .svg file (default: print it as text).", dir_okay=False)
-    ] = None,
+    output: Annotated[Path | None, output_option("Draw it into this .pdf or .svg file (default: print it as text).")] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -279,7 +279,7 @@ def show_command(
 def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
     """While the search runs, Ctrl-C (SIGINT) sets `flag[0]` instead of ending pnp at once: the search
     stops at its next check (within 1024 nodes) with the best layout found so far. A second Ctrl-C
-    does what the first would have done without this (pnp.cli: end with one line, exit 130)."""
+    does what the first would have done without this (pnp.commands.cli: end with one line, exit 130)."""
     try:
         previous = signal.getsignal(signal.SIGINT)
     except ValueError:  # pragma: no cover - not the main thread: signals stay as they are
@@ -313,7 +313,7 @@ def solve_command(
         float, typer.Option("--time-limit", parser=parse.time_limit, help="Stop after this many seconds (0.1 to 3600) with the best layout found.")
     ] = 60.0,
     as_json: JsonOption = False,
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Also write the layout to this .layout file.", dir_okay=False)] = None,
+    output: Annotated[Path | None, output_option("Also write the layout to this .layout file.")] = None,
 ) -> Report:
     """The best layout: as many tiles placed as possible, then the highest score, proven where time allows.
     Ctrl-C stops the search: it prints the best layout found so far (and writes it with -o), not proven, exit 130."""
@@ -350,7 +350,7 @@ def solve_command(
         typer.echo(text, nl=False)
         typer.echo(f"score {solution.score} with {plural(solution.tiles_placed, 'tile')} ({proof})")
     if interrupted:
-        # Ctrl-C ends pnp with exit 130 (pnp.cli), here once the best layout so far is out.
+        # Ctrl-C ends pnp with exit 130 (pnp.commands.cli), here once the best layout so far is out.
         if as_json:
             typer.echo(json.dumps(envelope("solitaire solve", Solved, report), indent=2))
         if output is not None and not as_json:

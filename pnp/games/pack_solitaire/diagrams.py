@@ -3,11 +3,12 @@ edge of two tiles as the deal sheets draw them, named by the rules engine's own 
 
 from __future__ import annotations
 
-from ...draw.markdown import Figure
-from ...draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, REGULAR, cap_height
-from ...piecepack.draw import piecepack_layout
-from ...piecepack.model import Piece, Suit
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
+from pnp.draw.text import BOLD, REGULAR, cap_height
+from pnp.piecepack.draw import piecepack_layout
+from pnp.piecepack.model import Piece, Suit
+
 from .draw import dealt_tile
 from .engine import LL, LR, SIZE, UL, UR, Kind, Placement, Tile, classify, facing_pairs, score_layout
 from .files import ID_RULES, PACK_RULES, PACKS, SQUARE_RULES

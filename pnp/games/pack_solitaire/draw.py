@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...draw.pages import titled_page
-from ...draw.poster import GUARD
-from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
-from ...draw.sheets import room_below
-from ...draw.text import BOLD, MM_PER_PT, cap_height, width_mm, wrap_cutting
-from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
-from ...piecepack.colours import mix
-from ...piecepack.draw import draw_coin, piecepack_layout, rank_mark, scheme, square_centres
-from ...piecepack.symbols import suit_symbol
-from ...printing import COLOUR, Print
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from pnp.core.printing import COLOUR, Print
+from pnp.draw.pages import titled_page
+from pnp.draw.poster import GUARD
+from pnp.draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text, group, rotate, scale
+from pnp.draw.sheets import room_below
+from pnp.draw.text import BOLD, MM_PER_PT, cap_height, width_mm, wrap_cutting
+from pnp.piecepack.colours import mix
+from pnp.piecepack.draw import draw_coin, piecepack_layout, rank_mark, scheme, square_centres
+from pnp.piecepack.symbols import suit_symbol
+
 from .engine import LL, MARKS, MEANINGS, SIZE, UR, FacingPair, Kind, Layout, Tile
 from .files import format_layout
 

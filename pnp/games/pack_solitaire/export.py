@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...piecepack.draw import piecepack_layout
-from ...piecepack.export import PITCH, coin_bag, tiles_on_table, tts_images
-from ...piecepack.model import ALL_PIECES
-from ...pieces import Table
+from pnp.contract.pieces import Table
+from pnp.piecepack.draw import piecepack_layout
+from pnp.piecepack.export import PITCH, coin_bag, tiles_on_table, tts_images
+from pnp.piecepack.model import ALL_PIECES
 
 TILES = 16  # any 16: they are played face down
 

@@ -15,10 +15,11 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ...diagnostics import Diagnostic, Parsed, error, plural, sort_key
-from ...piecepack.model import ALL_PIECES, Piece
-from ...rules import Copies, MultisetRules, Total
-from ...textfile import decode, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, plural, sort_key
+from pnp.core.rules import Copies, MultisetRules
+from pnp.core.textfile import decode, tokens_by_line
+from pnp.piecepack.model import ALL_PIECES, Piece
+
 from .engine import SIZE, Layout, Placement, Tile, square_text
 
 TILE_IDS = range(1, 17)
@@ -27,19 +28,9 @@ PACKS = {"first": range(1, 9), "second": range(9, 17)}
 DEGREES = (0, 90, 180, 270)
 
 # The tile-set rules, for the shared multiset engine.
-ID_RULES = MultisetRules(
-    name="Pack Solitaire",
-    items=_ID_NAMES,
-    total=Total(exactly=16),
-    copies=Copies(min={"*": 1}, max={"*": 1}),
-)
+ID_RULES = MultisetRules.each_once("Pack Solitaire", _ID_NAMES)
 SQUARE_RULES = MultisetRules(name="Pack Solitaire", items=["coin", "empty"], copies=Copies(min={"coin": 3, "empty": 1}, max={"coin": 3, "empty": 1}))
-PACK_RULES = MultisetRules(
-    name="Pack Solitaire",
-    items=[str(p) for p in ALL_PIECES],
-    total=Total(exactly=len(ALL_PIECES)),
-    copies=Copies(min={"*": 1}, max={"*": 1}),
-)
+PACK_RULES = MultisetRules.each_once("Pack Solitaire", [str(p) for p in ALL_PIECES])
 
 
 @dataclass(frozen=True)
@@ -93,7 +84,8 @@ def parse_tiles(data: bytes | str) -> Parsed[TileSet]:
             )
         pack = "first" if ident in PACKS["first"] else "second"
         coins[pack] += [(str(s), line, col) for s, col in squares if s is not None]
-        result.tiles[ident] = tuple(s for s, _ in squares)  # type: ignore[assignment]
+        (ul, _), (ur, _), (ll, _), (lr, _) = squares  # _tile_line returns a tile's four squares or None
+        result.tiles[ident] = (ul, ur, ll, lr)
     _check_ids(id_count, found)
     readable = not found  # coins missing from unreadable tiles would only repeat those errors
     for pack, placed in coins.items():

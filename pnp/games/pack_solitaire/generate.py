@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ...piecepack.model import ALL_PIECES
+from pnp.piecepack.model import ALL_PIECES
+
 from .engine import Tile
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...draw.scorepad import Block, Row, Table, entry, heading, pad_page
-from ...draw.shapes import Drawing
-from ...printing import Print
+from pnp.core.printing import Print
+from pnp.draw.scorepad import Block, Row, Table, entry, heading, pad_page
+from pnp.draw.shapes import Drawing
 
 LOG = (("Date", "date", 0.24), ("Deal", "deal", 0.19), ("Tiles placed", "tiles", 0.19), ("Score", "score", 0.19), ("Par", "par", 0.19))
 

@@ -1,6 +1,6 @@
 """Paint the Line (Robert Dudley, 2011): check and score a finished scoring board of Looney Pyramids."""
 
-from ...gamespec import TTS, Game, Lazy
+from pnp.contract.gamespec import TTS, Game, Lazy
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(

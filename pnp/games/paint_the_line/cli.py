@@ -1,5 +1,5 @@
 """`pnp paint-the-line`: check, score, draw and generate games of Paint the Line (`.ptl` records),
-and score the scoring board of a finished game (`.board`); the commands: pnp.records."""
+and score the scoring board of a finished game (`.board`); the commands: pnp.contract.records."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...app import Result
-from ...diagnostics import Diagnostic, error, plural
-from ...printing import Print
-from ...records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
-from ...textfile import tokens_by_line
+from pnp.contract.app import Result
+from pnp.contract.records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.core.diagnostics import Diagnostic, error, plural
+from pnp.core.printing import Print
+from pnp.core.textfile import tokens_by_line
+
 from . import GAME
 from .engine import Board as ScoringBoard
 from .engine import ColourScore, Group, score, space_name
@@ -196,10 +197,7 @@ def _random(seed: int) -> str:
     return random_record(seed)
 
 
-assert GAME.group is not None  # a game with a record format has a command group
 FORMAT: RecordFormat[Record, Game, ScoringBoard] = RecordFormat(
-    group=GAME.group,
-    game=GAME.id,
     help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
     example="pnp paint-the-line random --seed 3 -o game.ptl",
     suffixes=(".ptl",),

@@ -4,24 +4,18 @@ the engine), its groups joined by bars."""
 
 from __future__ import annotations
 
-from ...draw.markdown import Figure
-from ...draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text
-from ...draw.text import BOLD, cap_height
-from ...resources import deck_file
+from pnp.core.textfile import shipped
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Circle, Drawing, Line, Rect, Shape, Style, Text
+from pnp.draw.text import BOLD, cap_height
+
 from .draw import BLOCKED_FILL, INK, Colour, paint_layout
-from .engine import BLOCKED, COLS, ROWS, SETUP, SIZES, TRIOS, Board, Pyramid, groups, score, tops
-from .files import parse_board
+from .engine import BLOCKED, COLS, ROWS, SETUP, SIZES, TRIOS, Pyramid, groups, score, tops
+from .files import load_board
 
 EXAMPLE = "paint-the-line/example.board"
 CELL = 12.0  # mm: a space of the figures
 NUMBER = 7.0  # pt
-
-
-def example_board() -> Board:
-    board, problems = parse_board(deck_file(EXAMPLE).read_text(encoding="utf-8"))
-    if board is None or problems:
-        raise RuntimeError(f"{EXAMPLE} is broken: {problems}")
-    return board
 
 
 def sheet_context() -> dict[str, object]:
@@ -99,7 +93,7 @@ def _badge(cx: float, cy: float, text: str) -> list[Shape]:
 
 
 def example_figure() -> Figure:
-    board = example_board()
+    board = shipped(EXAMPLE, load_board)
     top = tops(board)
     shapes: list[Shape] = []
     for r, c in sorted(BLOCKED):

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 
 from pydantic import field_validator
 
-from ...draw.figures import arrow
-from ...draw.pages import titled_page
-from ...draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
-from ...draw.sheets import page_caption, room_below
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
-from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
-from ...printing import COLOUR, Print
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from pnp.core.printing import COLOUR, Print
+from pnp.draw.figures import arrow
+from pnp.draw.pages import titled_page
+from pnp.draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, rotate
+from pnp.draw.sheets import page_caption, room_below
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
+
 from .engine import BLOCKED, COLS, LETTERS, MOVE_ROWS, OPEN, ROWS, SETUP, Pyramid, score, space_name
 from .game import Game
 

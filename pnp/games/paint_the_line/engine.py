@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pnp.rules import Copies, MultisetRules
+from pnp.core.rules import Copies, MultisetRules
 
 # The Looney Pyramid colours a board may name, and the letter each has in a cell.
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "black", "white", "cyan", "pink")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...draw.shapes import Rect, Shape, Style
-from ...pieces import Image, Table
-from ...tts import custom_board, custom_model, pyramid_obj
+from pnp.contract.pieces import Image, Table
+from pnp.core.tts import custom_board, custom_model, pyramid_obj
+from pnp.draw.shapes import Rect, Shape, Style
+
 from .draw import PAPER, movement_board, paint_layout, scoring_board
 from .engine import COLS, ROWS, SETUP
 

@@ -35,8 +35,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
-from pnp.textfile import Misread, Word, brief, comment_lines, expect_words, load_text, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.core.textfile import Misread, RecordItem, Word, brief, comment_lines, expect_words, load_text, position, row_width, tokens_by_line
 
 from .engine import BLOCKED, COLOUR_OF_LETTER, COLOURS, COLS, LETTERS, MOVE_ROWS, PLAY_COLOURS, ROWS, Board, Cell, Pyramid, Stack, breaches, parse_space
 
@@ -73,7 +73,7 @@ def parse_board(text: str) -> Parsed[Board]:
     unreadable = any(d.code == "bad-player" for d in found)
     for n in (1, 2):
         if n not in players and not unreadable:
-            line, column = (rows[0][0], 1) if rows else _end_of_file(text)
+            line, column = (rows[0][0], 1) if rows else position(text)
             found.append(error("missing-player", f"no line for player {n}: write `player {n}: COLOUR COLOUR` before the board", line, column))
     spaces, where = _grid(rows, text, found)
     in_play = None
@@ -148,17 +148,13 @@ def _grid(rows: list[tuple[int, list[Word]]], text: str, found: list[Diagnostic]
     spaces: dict[Cell, Stack] = {}
     where: dict[Cell, list[tuple[int, int]]] = {}
     if not rows:
-        found.append(error("empty-board", f"no board: after the player lines, write {ROWS} lines of {COLS} spaces", *_end_of_file(text)))
+        found.append(error("empty-board", f"no board: after the player lines, write {ROWS} lines of {COLS} spaces", *position(text)))
     elif len(rows) < ROWS:
-        found.append(error("too-few-rows", f"only {len(rows)} row{'s' * (len(rows) > 1)}; the board has {ROWS}", *_end_of_file(text)))
+        found.append(error("too-few-rows", f"only {len(rows)} row{'s' * (len(rows) > 1)}; the board has {ROWS}", *position(text)))
     for r, (line, words) in enumerate(rows):
         if r == ROWS:
             found.append(error("too-many-rows", f"the board has {ROWS} rows; this is row {r + 1}", line, words[0][0]))
-        if len(words) > COLS:
-            found.append(error("too-many-columns", f"{len(words)} spaces in this row; a row has {COLS}", line, words[COLS][0]))
-        elif len(words) < COLS:
-            column, last = words[-1]
-            found.append(error("too-few-columns", f"{len(words)} space{'s' * (len(words) > 1)} in this row; a row has {COLS}", line, column + len(last)))
+        found += row_width(words, COLS, "space", line)
         # Blocked places are only meaningful in a row of the right width.
         placed = len(words) == COLS and len(rows) >= ROWS and r < ROWS
         for c, (column, token) in enumerate(words):
@@ -214,12 +210,6 @@ def _parts(token: str, column: int) -> list[tuple[str, int]]:
     return parts
 
 
-def _end_of_file(text: str) -> tuple[int, int]:
-    """Line and column just past the last character: where a missing part would go."""
-    lines = text.split("\n")
-    return len(lines), len(lines[-1]) + 1
-
-
 def _nth(c: int) -> str:
     return {1: "2nd", 4: "5th"}[c]
 
@@ -245,24 +235,18 @@ def _nth(c: int) -> str:
 
 
 @dataclass(frozen=True)
-class PickItem:
-    line: int
-    column: int
+class PickItem(RecordItem):  # at: "player", "colour", "space"
     player: int
     colour: str
     space: Cell
-    at: dict[str, int]  # column of "player", "colour", "space"
 
 
 @dataclass(frozen=True)
-class TurnItem:
-    line: int
-    column: int
+class TurnItem(RecordItem):  # at: "player", "start", "end", "place"
     player: int
     start: Cell | None  # None: a pass
     end: Cell | None
     place: Cell | None
-    at: dict[str, int]  # column of "player", "start", "end", "place"
 
 
 Item = PickItem | TurnItem
@@ -342,7 +326,7 @@ def _scoring_space(column: int, token: str) -> Cell:
 def _pick(line: int, words: list[Word]) -> PickItem:
     expect_words(words, 4, PICK_FORM)
     (_, _), (pc, player), (cc, colour), (sc, space) = words
-    return PickItem(line, words[0][0], _player(pc, player), _colour(cc, colour), _movement_space(sc, space), {"player": pc, "colour": cc, "space": sc})
+    return PickItem(line, words[0][0], _player(pc, player), _colour(cc, colour), _movement_space(sc, space), at={"player": pc, "colour": cc, "space": sc})
 
 
 def _turn(line: int, words: list[Word]) -> TurnItem:
@@ -350,11 +334,11 @@ def _turn(line: int, words: list[Word]) -> TurnItem:
     n = _player(pc, player)
     if len(words) >= 2 and words[1][1].lower() == "pass":
         expect_words(words, 2, f"{n} pass")
-        return TurnItem(line, pc, n, None, None, None, {"player": pc, "start": words[1][0]})
+        return TurnItem(line, pc, n, None, None, None, at={"player": pc, "start": words[1][0]})
     expect_words(words, 4, TURN_FORM)
     (_, _), (fc, start), (tc, end), (sc, place) = words
     at = {"player": pc, "start": fc, "end": tc, "place": sc}
-    return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at)
+    return TurnItem(line, pc, n, _movement_space(fc, start), _movement_space(tc, end), _scoring_space(sc, place), at=at)
 
 
 def format_record(picks: list[str], turns: list[str], header: str = "") -> str:

@@ -31,7 +31,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ...diagnostics import Diagnostic, error
+from pnp.core.diagnostics import Diagnostic, error
+from pnp.core.textfile import ReplayedGame
+
 from .engine import (
     BLOCKED,
     COLS,
@@ -89,21 +91,14 @@ def set_up() -> Position:
 
 
 @dataclass
-class Game:
+class Game(ReplayedGame):
     pos: Position
     picks: list[Pick] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
-    finished: str | None = None  # why the game is over, once it is
-    finished_line: int | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
     def turns(self) -> int:
         return len(self.moves)
-
-    @property
-    def valid(self) -> bool:
-        return not self.diagnostics
 
     @property
     def last(self) -> Move | None:

@@ -27,7 +27,7 @@ def random_game(seed: int) -> tuple[Game, list[str], list[str]]:
         player = game.to_pick()
         colour = rng.choice([c for c in PLAY_COLOURS if c not in game.colours(1) + game.colours(2)])
         space = rng.choice([cell for cell, stack in sorted(game.pos.movement.items()) if stack[-1] == Pyramid(colour, 1)])
-        apply(game, PickItem(len(picks), 0, player, colour, space, _AT))
+        apply(game, PickItem(len(picks), 0, player, colour, space, at=_AT))
         picks.append(f"pick {player} {colour} {space_name(space)}")
     turns: list[str] = []
     while not game.finished:
@@ -39,7 +39,7 @@ def random_game(seed: int) -> tuple[Game, list[str], list[str]]:
                 break
             k -= len(spots)
         player, place = game.to_move(), spots[k]
-        apply(game, TurnItem(len(picks) + len(turns), 0, player, start, end, place, _AT))
+        apply(game, TurnItem(len(picks) + len(turns), 0, player, start, end, place, at=_AT))
         turns.append(f"{player} {space_name(start)} {space_name(end)} {space_name(place)}")
     assert game.valid
     return game, picks, turns

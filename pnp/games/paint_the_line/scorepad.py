@@ -3,9 +3,9 @@ short pad printed under the boards is drawn with them, in draw.py)."""
 
 from __future__ import annotations
 
-from ...draw.scorepad import Block, Row, Table, entry, heading, pad_page
-from ...draw.shapes import Drawing
-from ...printing import Print
+from pnp.core.printing import Print
+from pnp.draw.scorepad import Block, Row, Table, entry, heading, pad_page
+from pnp.draw.shapes import Drawing
 
 GROUPS = 5  # group columns a colour gets
 

@@ -6,7 +6,7 @@ goldfish: a deck played alone), below `analysis/` (a deck's make-up and odds, tw
 side). Beside them, the print side every game has (`build`, `cli`, `draw`, `diagrams`, `export`,
 `scorepad`) and the deck report (`report`)."""
 
-from ...gamespec import PRINT_SHOP, TTS, Game, Lazy
+from pnp.contract.gamespec import PRINT_SHOP, TTS, Game, Lazy
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(

@@ -7,19 +7,20 @@ from functools import partial
 from pathlib import Path
 from typing import Annotated
 
-from ... import options as parse
-from ...diagnostics import Diagnostic, rejected, shown, warning
-from ...documents import Document, RuleSheet, pieces, score_pad
-from ...draw.cover import document
-from ...draw.document import Part
-from ...draw.shapes import Drawing
-from ...draw.sheets import Component, SheetOptions, impose, plan
-from ...output import BuildOptions
-from ...printing import Print
-from ...resources import deck_file
-from ...rules import MultisetRules
-from ...session import warn
-from ...textfile import STDIN, read_bytes
+from pnp.contract import options as parse
+from pnp.contract.documents import Document, RuleSheet, pieces, score_pad
+from pnp.core.diagnostics import Diagnostic, rejected, shown, warning
+from pnp.core.printing import Print
+from pnp.core.resources import deck_file
+from pnp.core.rules import MultisetRules
+from pnp.core.session import warn
+from pnp.core.textfile import STDIN, read_bytes
+from pnp.draw.cover import document
+from pnp.draw.document import Part
+from pnp.draw.shapes import Drawing
+from pnp.draw.sheets import Component, SheetOptions, impose, plan
+from pnp.output.files import BuildOptions
+
 from . import GAME, draw
 from .diagrams import figures, sheet_context
 from .rules.catalogue import catalogue

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Annotated, Literal, TypeAlias
+from typing import Annotated, Any, Literal, TypeAlias
 
 import typer
 from pydantic import Field, WithJsonSchema
 
-from ... import options as parse
-from ...app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, paper_size
-from ...diagnostics import Diagnostic, rejected, shown
-from ...printing import Print
-from ...rules import MultisetRules
-from ...session import warn
-from ...textfile import read_bytes
+from pnp.contract import options as parse
+from pnp.contract.app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, output_option, paper_size
+from pnp.core.diagnostics import Diagnostic, rejected, shown
+from pnp.core.printing import Print
+from pnp.core.rules import MultisetRules
+from pnp.core.session import warn
+from pnp.core.textfile import read_bytes
+
 from . import GAME
 from .analysis.compare import compare
 from .analysis.odds import analyze, read_query, render_hands, sample_hands
@@ -47,7 +51,7 @@ DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard i
 
 Copies = Annotated[int, Field(ge=0)]
 Exact = Annotated[str, Field(pattern=r"^[0-9]+(/[0-9]+)?$")]  # a fraction, exactly: `3/13`, or a whole number
-# JSON numbers kept as they are, as pnp.app.number makes them, spelt out for the type checker.
+# JSON numbers kept as they are, as pnp.contract.app.number makes them, spelt out for the type checker.
 _PERCENT, _EXPECTED = Field(ge=0, le=100), Field(ge=0)
 Percent: TypeAlias = Annotated[Annotated[int, _PERCENT] | Annotated[float, _PERCENT], WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100})]
 # cards a hand holds on average
@@ -288,6 +292,38 @@ JobsOption = Annotated[
 ]
 
 
+@dataclass(frozen=True)
+class Plays:
+    """The goldfish games a command plays: how many, their seed and turn limit, and the processes to play them in."""
+
+    games: int = DEFAULT_GAMES
+    seed: int = DEFAULT_SEED
+    turns: int = DEFAULT_TURNS
+    jobs: int | None = None
+
+
+_PLAYS_OPTIONS = {"games": GamesOption, "seed": SeedOption, "turns": TurnsOption, "jobs": JobsOption}
+
+
+def _playing(command: Callable[..., Report]) -> Callable[..., Report]:
+    """`command` as Typer is to see it: its parameter `plays` (a Plays) given as --games, --seed,
+    --turns and --jobs, in that place, each defaulting to the Plays field's default."""
+    parameters: list[inspect.Parameter] = []
+    for p in inspect.signature(command, eval_str=True).parameters.values():
+        if p.name == "plays":
+            parameters += [p.replace(name=f.name, annotation=_PLAYS_OPTIONS[f.name], default=f.default) for f in fields(Plays)]
+        else:
+            parameters.append(p)
+
+    def run(**given: Any) -> Report:
+        plays = Plays(**{f.name: given.pop(f.name) for f in fields(Plays)})
+        return command(plays=plays, **given)
+
+    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
+    run.__doc__ = command.__doc__
+    return run
+
+
 def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
     """Every deck named, each with its text: all read before any is checked, so a missing one is a
     usage error (exit 2) whatever the others hold; the first invalid one: its findings (exit 1)."""
@@ -302,7 +338,7 @@ def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
 
 
 def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[Diagnostic]:
-    """The second deck's warnings: said under its own name (pnp.session.warn), or (--json, one
+    """The second deck's warnings: said under its own name (pnp.core.session.warn), or (--json, one
     envelope) carried in the first's findings, its name leading each message."""
     if not as_json:
         warn(path, deck.warnings, data)
@@ -361,6 +397,7 @@ class Goldfish(GoldfishSummary):
     result=Goldfish,
     example="pnp deck goldfish mine.deck --games 2000 --seed 7 --vs yours.deck",
 )
+@_playing
 def goldfish_deck(
     file: DeckArg,
     vs: Annotated[
@@ -373,10 +410,7 @@ def goldfish_deck(
             help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval).",
         ),
     ] = None,
-    games: GamesOption = DEFAULT_GAMES,
-    seed: SeedOption = DEFAULT_SEED,
-    turns: TurnsOption = DEFAULT_TURNS,
-    jobs: JobsOption = None,
+    plays: Plays = Plays(),
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -393,12 +427,12 @@ def goldfish_deck(
     chosen = load_format(rules)
     if vs is None:
         deck = load_deck(file, chosen)  # an invalid deck: its errors, exit 1
-        result = goldfish(deck, games, seed, turns, jobs=jobs)
+        result = goldfish(deck, **asdict(plays))
         if not as_json:
             typer.echo(render_result(result, shown(file)))
         return Report(file, deck.warnings, Goldfish.model_validate({**result.as_json(), "vs": None}))
     (deck, _), (other, data) = _decks([file, vs], chosen)
-    both = paired(deck, other, games, seed, turns, jobs)
+    both = paired(deck, other, **asdict(plays))
     if not as_json:
         typer.echo(
             "\n\n".join([render_result(both.deck, shown(file)), render_result(both.other, shown(vs)), "\n".join(render_paired(both, shown(file), shown(vs)))])
@@ -493,16 +527,14 @@ class Compared(Result):
     result=Compared,
     example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
 )
+@_playing
 def compare_decks(
     a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.input_path)],
     b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False, parser=parse.input_path)],
     speed: Annotated[
         bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")
     ] = False,
-    games: GamesOption = DEFAULT_GAMES,
-    seed: SeedOption = DEFAULT_SEED,
-    turns: TurnsOption = DEFAULT_TURNS,
-    jobs: JobsOption = None,
+    plays: Plays = Plays(),
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
@@ -513,7 +545,7 @@ def compare_decks(
     Both decks must be valid under the format (--rules); the first that is not: its findings, exit 1.
     """
     (deck_a, _), (deck_b, data) = _decks([a, b], load_format(rules))
-    both = paired(deck_a, deck_b, games, seed, turns, jobs) if speed else None
+    both = paired(deck_a, deck_b, **asdict(plays)) if speed else None
     result = compare(deck_a, deck_b, both)
     if not as_json:
         typer.echo(result.render(shown(a), shown(b)))
@@ -535,9 +567,7 @@ class Reported(Result):
 @app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
 def report_deck(
     file: DeckArg,
-    output: Annotated[
-        Path | None, typer.Option("-o", "--output", help="A .pdf or .html file to write (default: DECK's name with .pdf, here).", dir_okay=False)
-    ] = None,
+    output: Annotated[Path | None, output_option("A .pdf or .html file to write (default: DECK's name with .pdf, here).")] = None,
     paper: PaperOption = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,

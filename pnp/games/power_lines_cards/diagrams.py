@@ -3,11 +3,12 @@ table at set-up, the two Bases the rules' distance apart with each player's face
 
 from __future__ import annotations
 
-from ...draw.figures import CLEARANCE, arrow, legible, meets
-from ...draw.markdown import Figure
-from ...draw.shapes import Drawing, Line, Rect, Shape, Style, Text, group, scale, translate
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm
-from ...resources import deck_file
+from pnp.core.resources import deck_file
+from pnp.draw.figures import CLEARANCE, arrow, legible, meets
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Drawing, Line, Rect, Shape, Style, Text, group, scale, translate
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm
+
 from . import draw
 from .rules.catalogue import catalogue
 from .rules.engine import load_deck, load_format

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pydantic import field_validator
 
-from ...draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, group, rotate
-from ...draw.text import BOLD, cap_height, fit, width_mm
-from ...layouts import LayoutModel, Length, Points, load_layout
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout
+from pnp.draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, group, rotate
+from pnp.draw.text import BOLD, cap_height, fit, width_mm
+
 from .rules.catalogue import Card
 
 MINUS = "\u2212"  # the minus sign, as wide as the plus: prices line up

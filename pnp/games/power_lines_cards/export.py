@@ -6,12 +6,13 @@ import math
 from functools import partial
 from pathlib import Path
 
-from ...diagnostics import PnpError, shown
-from ...draw.shapes import Rect, Shape, Style, group
-from ...options import TRIM_MAX
-from ...pieces import Design, Image, Piece, Table, TooSmall
-from ...resources import deck_file
-from ...tts import MAX_COLUMNS, custom_deck
+from pnp.contract.options import TRIM_MAX
+from pnp.contract.pieces import Design, Image, Piece, Table, TooSmall
+from pnp.core.diagnostics import PnpError, shown
+from pnp.core.resources import deck_file
+from pnp.core.tts import MAX_COLUMNS, custom_deck
+from pnp.draw.shapes import Rect, Shape, Style, group
+
 from . import draw
 from .build import deck_counts
 from .rules.catalogue import Card, catalogue

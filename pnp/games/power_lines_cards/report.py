@@ -20,15 +20,16 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ...diagnostics import Diagnostic, PnpError, clean, plural, shown
-from ...draw.charts import Bar, ChartStyle, bar_chart
-from ...draw.figures import legible
-from ...draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
-from ...layouts import LayoutModel, Length, Points, load_layout, sheet_layout
-from ...printing import Print
-from ...rules import MultisetRules
-from ...textfile import STDIN
+from pnp.core.diagnostics import Diagnostic, PnpError, clean, plural, shown
+from pnp.core.layouts import LayoutModel, Length, Points, load_layout, sheet_layout
+from pnp.core.printing import Print
+from pnp.core.rules import MultisetRules
+from pnp.core.textfile import STDIN
+from pnp.draw.charts import Bar, ChartStyle, bar_chart
+from pnp.draw.figures import legible
+from pnp.draw.shapes import Drawing, Rect, Shape, Style, Text, group, scale
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
+
 from . import draw
 from .analysis.odds import Analysis, Row, analyze, percent
 from .rules.catalogue import Card, catalogue
@@ -421,7 +422,7 @@ def report_html(drawing: Drawing, title: str) -> str:
     """One self-contained HTML page: the report's page as inline SVG, its styles inline; nothing is
     fetched and nothing runs. The SVG's namespace declarations are left out: HTML needs none for
     inline SVG."""
-    from ...draw.svg import render_svg  # svgwrite loads only when a page is written
+    from pnp.draw.svg import render_svg  # svgwrite loads only when a page is written
 
     svg = render_svg(drawing).strip()
     svg = re.sub(r'\s+xmlns(?::[A-Za-z]+)?="[^"]*"', "", svg)
@@ -454,7 +455,7 @@ class Written:
     source: bytes  # the deck list as read, for the findings' excerpts
 
     def as_json(self) -> dict:
-        from ...app import json_name  # the contract's own file-name rule
+        from pnp.contract.app import json_name  # the contract's own file-name rule
 
         return {"format": self.format, "total": self.total, "output": json_name(self.output), "paper": self.paper, "games": self.games, "seed": self.seed}
 
@@ -481,11 +482,9 @@ def write_report(
     name with .pdf), whole or not at all, never over the deck itself. An invalid deck gets its
     report too, marked INVALID: its findings come back for the command to print (and exit 1).
     A missing deck, a broken format file or an output pnp cannot write is a PnpError."""
-    from ...output import (  # the output layer: loaded when a file is written
-        check_file,
-        write_file,
-    )
-    from ...textfile import read_bytes
+    from pnp.core.textfile import read_bytes
+    from pnp.output.files import check_file, write_file
+
     from .rules.engine import load_format, validate_deck
 
     output = output_path if output_path is not None else default_output(deck_path)
@@ -499,7 +498,7 @@ def write_report(
     name = "standard input" if deck_path is STDIN else shown(Path(deck_path).name)
     page = report_page(report, chosen, printing, games, seed, name)
     if kind == ".pdf":
-        from ...draw.pdf import render_pdf
+        from pnp.draw.pdf import render_pdf
 
         write_file(output, render_pdf([page], title=page.title))
     else:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...draw.scorepad import Block, Row, Table, entry, heading, label, pad_page, tick
-from ...draw.shapes import Drawing
-from ...printing import Print
+from pnp.core.printing import Print
+from pnp.draw.scorepad import Block, Row, Table, entry, heading, label, pad_page, tick
+from pnp.draw.shapes import Drawing
 
 # What the rules score: each game's winner, and how the game ended, in the three ways the rules
 # give. The rules play single games and keep no tally across them, so the pad has no match or total.

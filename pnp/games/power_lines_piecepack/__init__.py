@@ -1,6 +1,6 @@
 """Power Lines for piecepack (David Boyle): check and score finished 4x4 grids and game records."""
 
-from ...gamespec import TTS, Game, Lazy
+from pnp.contract.gamespec import TTS, Game, Lazy
 
 # id, title, credit key, what it prints, the module of its `build` and `Options`; then its rooms.
 GAME = Game(

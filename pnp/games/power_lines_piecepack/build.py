@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from ... import options as parse
-from ...documents import Document, RuleSheet, score_pad
-from ...output import BuildOptions
-from ...piecepack import build as piecepack
+from pnp.contract import options as parse
+from pnp.contract.documents import Document, RuleSheet, score_pad
+from pnp.output.files import BuildOptions
+from pnp.piecepack import build as piecepack
+
 from . import GAME
 from .diagrams import figures, sheet_context
 from .scorepad import score_pad as pad_page

@@ -1,5 +1,5 @@
 """`pnp power-lines`: score and draw finished games of Power Lines for piecepack, and make random
-ones; the commands: pnp.records.
+ones; the commands: pnp.contract.records.
 
 `score FILE` and `show FILE` read a `.grid` or a `.record`. The extension (any case)
 decides; for any other name the content does: a file with an `@` outside comments is
@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...app import Result
-from ...diagnostics import Parsed
-from ...printing import Print
-from ...records import Argument, Board, DrawnScaled, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract.app import Result
+from pnp.contract.records import Argument, Board, DrawnScaled, Outcome, Random, RecordFormat, Score, Show
+from pnp.core.diagnostics import Parsed
+from pnp.core.printing import Print
+
 from . import GAME
 from .engine import Score as GridScore
 from .engine import Side, Winner, score
@@ -74,10 +75,7 @@ def _random(seed: int) -> str:
 
 # A record is parsed whole into its final grid (every placement checked there), so there is
 # nothing to replay: no `--turn`, and no `check` beyond what `score` says.
-assert GAME.group is not None  # a game with a record format has a command group
 FORMAT: RecordFormat[Grid, Grid, Grid] = RecordFormat(
-    group=GAME.group,
-    game=GAME.id,
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
     example="pnp power-lines score game.record",
     suffixes=(".record",),

@@ -3,17 +3,18 @@ marked with what it scores, as the scoring engine reckons it."""
 
 from __future__ import annotations
 
-from ...draw.figures import arrow
-from ...draw.markdown import Figure
-from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, REGULAR, cap_height, width_mm
-from ...piecepack.draw import piecepack_layout, scheme, tile_face
-from ...piecepack.model import SUITS
-from ...piecepack.symbols import suit_symbol
-from ...printing import COLOUR
-from ...resources import deck_file
+from pnp.core.printing import COLOUR
+from pnp.core.textfile import shipped
+from pnp.draw.figures import arrow
+from pnp.draw.markdown import Figure
+from pnp.draw.shapes import Anchor, Drawing, Line, Shape, Style, Text, group, scale
+from pnp.draw.text import BOLD, REGULAR, cap_height, width_mm
+from pnp.piecepack.draw import piecepack_layout, scheme, tile_face
+from pnp.piecepack.model import SUITS
+from pnp.piecepack.symbols import suit_symbol
+
 from .engine import LineScore, score
-from .files import SIZE, TILE_RULES, TILES, Grid, parse_grid
+from .files import SIZE, TILE_RULES, TILES, load_grid
 
 EXAMPLE = "power-lines/example.grid"
 CELL = 17.5  # mm: the tiles at about a third of their size
@@ -25,13 +26,6 @@ KEY_HEIGHT = 6.0  # mm, the row of suits under the grid
 SYMBOL = 3.6  # mm, a suit's symbol in that key
 
 
-def example_grid() -> Grid:
-    grid, problems = parse_grid(deck_file(EXAMPLE).read_text(encoding="utf-8"))
-    if grid is None or problems:
-        raise RuntimeError(f"{EXAMPLE} is broken: {problems}")
-    return grid
-
-
 def sheet_context() -> dict[str, object]:
     """The tiles in play, from the rule engine's rules for a grid."""
     ranks = sorted({tile.rank for tile in TILES})
@@ -39,7 +33,7 @@ def sheet_context() -> dict[str, object]:
 
 
 def figures() -> dict[str, Figure]:
-    grid = example_grid()
+    grid = shipped(EXAMPLE, load_grid)
     result = score(grid)
     lines = {line.name: line for line in result.lines}
     side = SIZE * CELL
@@ -88,13 +82,13 @@ def _suit_key(y: float, width: float) -> list[Shape]:
     return shapes
 
 
-def _label(line: LineScore, x: float, y: float, anchor: str) -> Text:
+def _label(line: LineScore, x: float, y: float, anchor: Anchor) -> Text:
     """What a line scores, centred on y: `suits 3`, `values 2` or `none`."""
     if line.scores_for == "none":
         text, font, ink = "none", REGULAR, FAINT
     else:
         text, font, ink = f"{line.scores_for} {line.points}", BOLD, INK
-    return Text(x, y + cap_height(LABEL, font) / 2, text, LABEL, font, ink, anchor)  # type: ignore[arg-type]
+    return Text(x, y + cap_height(LABEL, font) / 2, text, LABEL, font, ink, anchor)
 
 
 def _winner(winner: str) -> str:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...draw.figures import arrow
-from ...draw.poster import GUARD
-from ...draw.shapes import Drawing, Line, Shape, Style, Text, group, scale
-from ...draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_cutting
-from ...layouts import sheet_layout
-from ...piecepack.draw import piecepack_layout, tile_face
-from ...printing import Print
+from pnp.core.layouts import sheet_layout
+from pnp.core.printing import Print
+from pnp.draw.figures import arrow
+from pnp.draw.poster import GUARD
+from pnp.draw.shapes import Anchor, Drawing, Line, Shape, Style, Text, group, scale
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_cutting
+from pnp.piecepack.draw import piecepack_layout, tile_face
+
 from .engine import LineScore, Score
 from .files import SIZE, Grid
 
@@ -77,7 +78,12 @@ def show_page(grid: Grid, result: Score, title: str, printing: Print) -> Shown:
 
 TABLE_STEP = 4.6  # mm from a table row to the next
 TABLE_ROWS = 1 + 2 + SIZE  # a heading, then the rows (or columns) and a diagonal in each half
-TABLE_COLUMNS = (("line", 0.0, "start"), ("suit match", 40.0, "end"), ("value match", 62.0, "end"), ("scores", 68.0, "start"))
+TABLE_COLUMNS: tuple[tuple[str, float, Anchor], ...] = (
+    ("line", 0.0, "start"),
+    ("suit match", 40.0, "end"),
+    ("value match", 62.0, "end"),
+    ("scores", 68.0, "start"),
+)
 
 
 def table_shapes(result: Score, left: float, top: float, width: float) -> list[Shape]:
@@ -89,14 +95,14 @@ def table_shapes(result: Score, left: float, top: float, width: float) -> list[S
     for h, names in enumerate(halves):
         x = left + h * width / 2
         y = top + cap_height(NOTE, BOLD)
-        shapes += [Text(x + dx, y, head, NOTE, BOLD, INK, anchor) for head, dx, anchor in TABLE_COLUMNS]  # type: ignore[arg-type]
+        shapes += [Text(x + dx, y, head, NOTE, BOLD, INK, anchor) for head, dx, anchor in TABLE_COLUMNS]
         for name in names:
             y += TABLE_STEP
             line = lines[name]
             cells = (name, str(line.suit_match), str(line.value_match), mark(line))
             font = REGULAR if line.scores_for == "none" else BOLD
             for (_, dx, anchor), text in zip(TABLE_COLUMNS, cells):
-                shapes.append(Text(x + dx, y, text, NOTE, font if text == cells[-1] else REGULAR, INK, anchor))  # type: ignore[arg-type]
+                shapes.append(Text(x + dx, y, text, NOTE, font if text == cells[-1] else REGULAR, INK, anchor))
     return shapes
 
 
@@ -142,7 +148,7 @@ def grid_shapes(grid: Grid, result: Score, left: float, top: float, k: float) ->
     return shapes
 
 
-def _label(line: LineScore, x: float, y: float, anchor: str) -> Text:
+def _label(line: LineScore, x: float, y: float, anchor: Anchor) -> Text:
     """A line's mark, centred on y."""
     font, ink = (REGULAR, FAINT) if line.scores_for == "none" else (BOLD, INK)
-    return Text(x, y + cap_height(LABEL, font) / 2, mark(line), LABEL, font, ink, anchor)  # type: ignore[arg-type]
+    return Text(x, y + cap_height(LABEL, font) / 2, mark(line), LABEL, font, ink, anchor)

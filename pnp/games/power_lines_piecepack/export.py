@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ...piecepack.draw import piecepack_layout
-from ...piecepack.export import PITCH, coins, tiles_on_table, tts_images
-from ...piecepack.model import ALL_PIECES
-from ...pieces import Table
+from pnp.contract.pieces import Table
+from pnp.piecepack.draw import piecepack_layout
+from pnp.piecepack.export import PITCH, coins, tiles_on_table, tts_images
+from pnp.piecepack.model import ALL_PIECES
 
 RANKS = range(2, 6)  # the rules use only the 2, 3, 4 and 5 of each suit
 

@@ -34,22 +34,16 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pnp.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.core.diagnostics import Diagnostic, Parsed, error, sort_key
+from pnp.core.rules import MultisetRules
+from pnp.core.textfile import brief, load_text, position, row_width, tokens_by_line
 from pnp.piecepack.model import SUITS, Piece
-from pnp.rules import Copies, MultisetRules, Total
-from pnp.textfile import brief, load_text, tokens_by_line
 
 SIZE = 4
 RANKS = range(2, 6)
 TILES: tuple[Piece, ...] = tuple(Piece(rank, suit) for suit in SUITS for rank in RANKS)
 
-TILE_RULES = MultisetRules(
-    name="Power Lines",
-    description="the 2-5 tiles of every suit, each exactly once",
-    items=[str(tile) for tile in TILES],
-    total=Total(exactly=len(TILES)),
-    copies=Copies(min={"*": 1}, max={"*": 1}),
-)
+TILE_RULES = MultisetRules.each_once("Power Lines", [str(tile) for tile in TILES], "the 2-5 tiles of every suit, each exactly once")
 
 
 @dataclass(frozen=True)
@@ -74,12 +68,6 @@ class Located:
 def source_lines(text: str) -> list[str]:
     """Lines with comments cut off; split on '\\n' only so numbers match what editors show."""
     return [line.split("#", 1)[0] for line in text.split("\n")]
-
-
-def end_of_file(text: str) -> tuple[int, int]:
-    """Line and column just past the last character: where a missing part would go."""
-    lines = text.split("\n")
-    return len(lines), len(lines[-1]) + 1
 
 
 def parse_tile(text: str, line: int, column: int) -> Located | Diagnostic:
@@ -132,11 +120,8 @@ def parse_grid(text: str) -> Parsed[Grid]:
         if len(rows) >= SIZE:
             # A whole extra row is one mistake; its width does not matter.
             found.append(error("too-many-rows", f"a grid has {SIZE} rows; this is row {len(rows) + 1}", number, tokens[0][0]))
-        elif len(tokens) > SIZE:
-            found.append(error("too-many-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, tokens[SIZE][0]))
-        elif len(tokens) < SIZE:
-            column, last = tokens[-1]
-            found.append(error("too-few-columns", f"{_tiles(len(tokens))} in this row; a row has {SIZE}", number, column + len(last)))
+        else:
+            found += row_width(tokens, SIZE, "tile", number)
         row: list[Located] = []
         for column, token in tokens:
             tile = parse_tile(token, number, column)
@@ -147,9 +132,9 @@ def parse_grid(text: str) -> Parsed[Grid]:
         rows.append(row)
     if not rows:
         # Say it once instead of listing all sixteen tiles as missing.
-        return Parsed(None, [error("empty-grid", "no tiles: a grid is 4 rows of 4 tiles", *end_of_file(text))])
+        return Parsed(None, [error("empty-grid", "no tiles: a grid is 4 rows of 4 tiles", *position(text))])
     if len(rows) < SIZE:
-        found.append(error("too-few-rows", f"only {len(rows)} row{'s' if len(rows) > 1 else ''}; a grid has {SIZE}", *end_of_file(text)))
+        found.append(error("too-few-rows", f"only {len(rows)} row{'s' if len(rows) > 1 else ''}; a grid has {SIZE}", *position(text)))
     # In a grid a wrong count comes from a bad shape or a token that is no tile,
     # and both are already reported where they happen.
     found += [d for d in check_tiles([p for row in rows for p in row]) if d.code != "wrong-total"]
@@ -232,7 +217,7 @@ def parse_record(text: str) -> Parsed[Grid]:
             board[spot] = tile.tile
     if not placed and not problems:
         # Say it once instead of listing all sixteen tiles as missing.
-        return Parsed(None, [error("empty-record", "no placements: a record lists 16 tiles like '3S @ 0,0'", *end_of_file(text))])
+        return Parsed(None, [error("empty-record", "no placements: a record lists 16 tiles like '3S @ 0,0'", *position(text))])
     diagnostics = sorted(problems + check_tiles(placed), key=sort_key)
     if diagnostics:
         return Parsed(None, diagnostics)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ...draw.scorepad import Block, Table, entry, heading, label, pad_page, tick
-from ...draw.shapes import Drawing
-from ...printing import Print
+from pnp.core.printing import Print
+from pnp.draw.scorepad import Block, Table, entry, heading, label, pad_page, tick
+from pnp.draw.shapes import Drawing
+
 from .engine import power_lines
 
 GAMES_A_MATCH = 2  # the rules' match: two games, the first player of the first moving second in the second
@@ -17,7 +18,7 @@ class _Plain:
 
 
 def line_names() -> list[str]:
-    return [name for name, _ in power_lines(_Plain())]  # type: ignore[arg-type]
+    return [name for name, _ in power_lines(_Plain())]  # type: ignore[arg-type]  # the scorer reads only a grid's rows
 
 
 def _game(n: int) -> Table:

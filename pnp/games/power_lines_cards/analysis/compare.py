@@ -39,10 +39,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..rules.engine import Deck
-from ..rules.setup import FACE_DOWN, HAND_SIZE
-from ..simulation.results import Paired
-from ..simulation.text import render_paired, turn_text
+from pnp.games.power_lines_cards.rules.engine import Deck
+from pnp.games.power_lines_cards.rules.setup import FACE_DOWN, HAND_SIZE
+from pnp.games.power_lines_cards.simulation.results import Paired
+from pnp.games.power_lines_cards.simulation.text import render_paired, turn_text
+
 from .odds import Analysis, Odds, Row, analyze, percent
 
 DIGITS = 4

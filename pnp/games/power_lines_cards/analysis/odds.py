@@ -34,9 +34,10 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from ..rules.catalogue import Card, catalogue
-from ..rules.engine import Deck
-from ..rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
+from pnp.games.power_lines_cards.rules.catalogue import Card, catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck
+from pnp.games.power_lines_cards.rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
+
 from .query import Query, parse_query
 from .stats import DeckStats, deck_stats
 
@@ -154,6 +155,11 @@ def chance_kept(query: Query, counts: Mapping[str, int], hand: int = HAND_SIZE, 
 # --- a deck's analysis -------------------------------------------------------------------------
 
 
+def _chance(name: str, chance: Fraction) -> dict[str, Any]:
+    """A chance as --json gives it: in percent rounded to 4 places (`NAME_percent`), and exactly (`NAME_exact`)."""
+    return {f"{name}_percent": round(float(chance * 100), 4), f"{name}_exact": str(chance)}
+
+
 @dataclass(frozen=True)
 class Odds:
     expected: Fraction  # cards of the set in the hand, on average
@@ -163,8 +169,7 @@ class Odds:
         return {
             "expected": round(float(self.expected), 4),
             "expected_exact": str(self.expected),
-            "at_least_one_percent": round(float(self.at_least_one * 100), 4),
-            "at_least_one_exact": str(self.at_least_one),
+            **_chance("at_least_one", self.at_least_one),
         }
 
 
@@ -192,10 +197,8 @@ class Answer:
         return {
             "query": self.query.text,
             "meaning": self.query.meaning(catalogue().kind_names),
-            "opening_percent": round(float(self.opening * 100), 4),
-            "opening_exact": str(self.opening),
-            "kept_percent": round(float(self.kept * 100), 4),
-            "kept_exact": str(self.kept),
+            **_chance("opening", self.opening),
+            **_chance("kept", self.kept),
         }
 
 

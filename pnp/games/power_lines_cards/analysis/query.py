@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ....diagnostics import cell, shown
+from pnp.core.diagnostics import cell, shown
 
 MAX_QUERY = 500  # characters: longer is no question anyone types
 MAX_DIGITS = 3  # a count of at most 999 (a hand never holds more)

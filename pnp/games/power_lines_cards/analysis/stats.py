@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.catalogue import catalogue
-from ..rules.engine import Deck
-from ..simulation.table import prices
-from ..simulation.text import histogram
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck
+from pnp.games.power_lines_cards.simulation.table import prices
+from pnp.games.power_lines_cards.simulation.text import histogram
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ....resources import deck_file
-from ....rules import read_toml, validation_error
+from pnp.core.resources import deck_file
+from pnp.core.rules import read_toml, validation_error
 
 BASE = "Base"
 CATALOGUE_FILE = "power-lines-cards.toml"

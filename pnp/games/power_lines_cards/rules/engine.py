@@ -1,4 +1,4 @@
-"""Checking a deck list against a format (a rules TOML read by `pnp.rules`), and loading a legal deck."""
+"""Checking a deck list against a format (a rules TOML read by `pnp.core.rules`), and loading a legal deck."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ....diagnostics import Diagnostic, error, has_errors, plural, rejected, shown, sort_key
-from ....resources import deck_file
-from ....rules import MultisetRules, load_rules
-from ....textfile import read_bytes
+from pnp.core.diagnostics import Diagnostic, error, has_errors, plural, rejected, shown, sort_key
+from pnp.core.resources import deck_file
+from pnp.core.rules import MultisetRules, load_rules
+from pnp.core.textfile import read_bytes
+
 from .catalogue import BASE, catalogue
 from .files import parse_deck
 

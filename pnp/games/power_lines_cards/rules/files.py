@@ -10,8 +10,9 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from ....diagnostics import Diagnostic, Parsed, error, sort_key, warning
-from ....textfile import decode, tokens_by_line
+from pnp.core.diagnostics import Diagnostic, Parsed, error, sort_key, warning
+from pnp.core.textfile import decode, tokens_by_line
+
 from .catalogue import Catalogue, catalogue
 
 MAX_COUNT = 1000  # no real deck holds more of one card; larger is a typo

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 import random
 
-from ....diagnostics import PnpError
-from ....rules import EVERY, MultisetRules, Total
+from pnp.core.diagnostics import PnpError
+from pnp.core.rules import MultisetRules, total_in_words
+
 from .catalogue import BASE, catalogue
 from .files import MAX_COUNT
 
@@ -23,8 +23,8 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
     names = [name for name in catalogue().names if rules.items is None or name in rules.items]
     excluded = set(rules.total.exclude)
     pool = [name for name in names if name not in excluded]
-    counts = {name: rules.copies.min.get(name, rules.copies.min.get(EVERY, 0)) for name in names}
-    room = {name: _cap(rules, name) - counts[name] for name in pool}
+    counts = {name: rules.least(name) for name in names}
+    room = {name: rules.cap(name) - counts[name] for name in pool}
 
     t = rules.total
     floor = sum(counts[name] for name in pool)
@@ -34,13 +34,13 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
     else:
         low = max(t.min or 0, floor)
         high = t.max if t.max is not None else max(low, DEFAULT_SIZE)
-    impossible = f"no deck can keep the {rules.name} rules: the deck must have {_size(t)} card{'' if _size(t).endswith(' 1') else 's'}, but"
+    impossible = f"no deck can keep the {rules.name} rules: the deck must have {total_in_words(t, 'card')}, but"
     if floor > high:
         raise PnpError(f"{impossible} the minimum copies already add up to {floor}")
     if low > ceiling:
         raise PnpError(f"{impossible} the copy limits and bans allow at most {ceiling}")
     # An empty file is no deck: where no card outside the count can be listed instead, draw one.
-    spare = next((n for n in names if n in excluded and _cap(rules, n) > 0), None)
+    spare = next((n for n in names if n in excluded and rules.cap(n) > 0), None)
     if spare is None:
         if min(high, ceiling) == 0:
             raise PnpError(f"no deck can keep the {rules.name} rules: they allow no cards at all")
@@ -50,7 +50,7 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
         name = rng.choice([n for n in pool if room[n] > 0])
         counts[name] += 1
         room[name] -= 1
-    if BASE in excluded and counts.get(BASE) == 0 and _cap(rules, BASE) > 0:
+    if BASE in excluded and counts.get(BASE) == 0 and rules.cap(BASE) > 0:
         counts[BASE] = 1  # a deck is played with a base: list it when the rules allow one
     if not any(counts.values()):  # list the card that does not count (there is one: see above)
         assert spare is not None
@@ -60,19 +60,6 @@ def random_counts(rules: MultisetRules, seed: int) -> dict[str, int]:
     if broken:
         raise PnpError(f"no deck can keep the {rules.name} rules: " + "; ".join(v.message for v in broken))
     return {name: n for name, n in counts.items() if n}
-
-
-def _cap(rules: MultisetRules, name: str) -> float:
-    most = rules.max_copies(name)
-    return math.inf if most is None else most
-
-
-def _size(t: Total) -> str:
-    if t.exactly is not None:
-        return f"exactly {t.exactly}"
-    if t.min is not None and t.max is not None:
-        return f"{t.min} to {t.max}"
-    return f"at least {t.min}" if t.min is not None else f"at most {t.max}"
 
 
 def render_deck(counts: dict[str, int], header: list[str]) -> str:

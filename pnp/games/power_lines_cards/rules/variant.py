@@ -82,9 +82,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Literal, get_args, get_type_hints
 
-from pnp.diagnostics import Diagnostic, Parsed, error, rejected, shown
-from pnp.rules import key_positions
-from pnp.textfile import decode, position, read_bytes
+from pnp.core.diagnostics import Diagnostic, Parsed, error, rejected, shown
+from pnp.core.rules import key_positions
+from pnp.core.textfile import decode, position, read_bytes
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..rules.catalogue import catalogue
-from ..rules.engine import Deck
-from ..rules.setup import FACE_DOWN, HAND_SIZE
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.engine import Deck
+from pnp.games.power_lines_cards.rules.setup import FACE_DOWN, HAND_SIZE
+
 from .table import (
     BASES,
     ENEMY_SIDES,

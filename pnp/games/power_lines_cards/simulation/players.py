@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..rules.actions import Action, Dominate, Draw, FaceDown, Pick, Play, Shuffle
-from ..rules.game import Game
-from ..rules.table import prices, printed_values
+from pnp.games.power_lines_cards.rules.actions import Action, Dominate, Draw, FaceDown, Pick, Play, Shuffle
+from pnp.games.power_lines_cards.rules.game import Game
+from pnp.games.power_lines_cards.rules.table import prices, printed_values
 
 Player = Callable[[Game, random.Random], Action]
 

@@ -29,7 +29,8 @@ more, lowest value first.
 
 from __future__ import annotations
 
-from ..rules.setup import HIGH_VALUE, RESERVE, face_down_counts
+from pnp.games.power_lines_cards.rules.setup import HIGH_VALUE, RESERVE, face_down_counts
+
 from .game import (
     FREE_PLAY_MAX,
     SHUFFLE_ACTIONS,

@@ -4,7 +4,8 @@ each on `game.game_rng(seed, i)`), so two decks that differ by a card are shuffl
 
 from __future__ import annotations
 
-from ..rules.engine import Deck
+from pnp.games.power_lines_cards.rules.engine import Deck
+
 from .game import Policy, deck_cards
 from .policy import policy as goldfish_player
 from .pool import play_all, workers_for

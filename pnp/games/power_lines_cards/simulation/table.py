@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.catalogue import catalogue
 
 Cell = tuple[int, int]
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .diagnostics import PnpError
-from .draw.shapes import Shape
-from .draw.sheets import FaceDrawer
+from pnp.core.diagnostics import PnpError
+from pnp.draw.shapes import Shape
+from pnp.draw.sheets import FaceDrawer
 
 
 class TooSmall(PnpError):

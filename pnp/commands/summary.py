@@ -14,8 +14,8 @@ import typer
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from .diagnostics import plural, shown
-from .session import ongoing
+from pnp.core.diagnostics import plural, shown
+from pnp.core.session import ongoing
 
 SVG_PAGE = re.compile(r"(.+)-([0-9]{2,})\.svg")
 

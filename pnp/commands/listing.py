@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from .games.registry import GAMES
+from pnp.games.registry import GAMES
 
 
 def print_games(root: Any) -> None:

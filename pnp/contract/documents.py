@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from .draw.document import PrintHints
-from .draw.markdown import Figure
-from .draw.scorepad import pad_hints
-from .draw.shapes import Drawing
-from .output import BuildOptions, write_pages
-from .rulesheets import write_rules
+from pnp.draw.document import PrintHints
+from pnp.draw.markdown import Figure
+from pnp.draw.scorepad import pad_hints
+from pnp.draw.shapes import Drawing
+from pnp.output.files import BuildOptions, write_pages
+from pnp.output.rulesheets import write_rules
 
 
 class Kind(Enum):
@@ -66,7 +66,7 @@ def score_pad(name: str, page: Drawing, about: str) -> Pages:
 
 
 def write_documents(documents: Sequence[Document], opts: BuildOptions) -> list[Path]:
-    """Every document's files in `opts.out`, in the order given (staged inside a build: pnp.output)."""
+    """Every document's files in `opts.out`, in the order given (staged inside a build: pnp.output.files)."""
     written: list[Path] = []
     for doc in documents:
         if isinstance(doc, RuleSheet):

@@ -9,8 +9,8 @@ from typing import Annotated, TypeVar, cast
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
 
-from .diagnostics import PnpError
-from .resources import layout_file
+from pnp.core.diagnostics import PnpError
+from pnp.core.resources import layout_file
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 _QUANTITY = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")

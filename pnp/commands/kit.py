@@ -1,5 +1,5 @@
 """The kit: `pnp build` alone writes every target of the game registry into a folder of its own,
-then `index.html` beside them (pnp.index); the closing table is pnp.summary's.
+then `index.html` beside them (pnp.commands.index); the closing table is pnp.commands.summary's.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any, cast
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import output
-from .diagnostics import PnpError
-from .documents import write_documents
-from .games.registry import GAMES, Game
-from .index import INDEX, render_index
-from .output import BuildOptions
-from .session import Staged
+from pnp.commands.index import INDEX, render_index
+from pnp.contract.documents import write_documents
+from pnp.core.diagnostics import PnpError
+from pnp.core.session import Staged
+from pnp.games.registry import GAMES, Game
+from pnp.output import files as output
+from pnp.output.files import BuildOptions
 
 if TYPE_CHECKING:
     from multiprocessing.context import ForkProcess  # where there is fork
@@ -62,9 +62,9 @@ def _child(game: Game, opts: BuildOptions, sender: Connection) -> None:
 def _preload() -> None:
     """Load once, before the workers fork, what every process needs and would each load on first
     use: each target's code, the fonts, ReportLab's typesetter and the Markdown parser."""
-    from .draw import typeset  # noqa: F401
-    from .draw.markdown import markdown
-    from .draw.text import FACES, embedded
+    from pnp.draw import typeset  # noqa: F401
+    from pnp.draw.markdown import markdown
+    from pnp.draw.text import FACES, embedded
 
     for game in GAMES:
         game.target.load()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .credits import byline
-from .draw.markdown import Figure, parse, render_html
-from .output import BuildOptions, write_rendered
-from .resources import data_dir
-from .session import Pages
+from pnp.core.credits import byline
+from pnp.core.resources import data_dir
+from pnp.core.session import Pages
+from pnp.draw.markdown import Figure, parse, render_html
+from pnp.output.files import BuildOptions, write_rendered
 
 
 def render_template(game: str, **context: object) -> str:
@@ -39,7 +39,7 @@ def write_rules(game: str, opts: BuildOptions, figures: dict[str, Figure] | None
     files: dict[Path, bytes] = {}
     pages: dict[Path, Pages] = {}
     if "pdf" in opts.formats:
-        from .draw.typeset import typeset_pdf  # ReportLab's typesetter loads only when a PDF is asked for
+        from pnp.draw.typeset import typeset_pdf  # ReportLab's typesetter loads only when a PDF is asked for
 
         pdf = opts.out / f"{game}-rules.pdf"
         files[pdf], count = typeset_pdf(tree, figures, opts.printing)

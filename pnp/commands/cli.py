@@ -2,7 +2,7 @@
 
 `main` installs the signal handlers before anything heavy is imported, so that Ctrl-C at any
 moment ends pnp with one line and exit code 130 (SIGTERM: 143), never a traceback. A game's
-modules load only when one of its commands runs (see pnp.app.LazyGroup), so pnp starts fast.
+modules load only when one of its commands runs (see pnp.contract.app.LazyGroup), so pnp starts fast.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 _built: list = []  # the app, once built
 
 
-def _group(app):  # -> a loader for pnp.app.LazyGroup: the group of a Typer app (a pnp.gamespec.Lazy)
+def _group(app):  # -> a loader for pnp.contract.app.LazyGroup: the group of a Typer app (a pnp.contract.gamespec.Lazy)
     def load():
         import typer.main  # Typer loads after `main` has installed the signal handlers
 
@@ -30,21 +30,21 @@ def _commands(game):  # -> a loader for a game's group: its own app, or the one 
     def load():
         import typer.main  # after the signal handlers (see `main`)
 
-        from .records import record_commands
+        from pnp.contract.records import record_commands
 
-        return typer.main.get_group(record_commands(game.records.load()))
+        return typer.main.get_group(record_commands(game))
 
     return load
 
 
-def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install its handlers first
+def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can install its handlers first
     if _built:
         return _built[0]
     import typer  # after the signal handlers (see `main`)
 
-    from .app import App, lazy_group
-    from .games.registry import GAMES
-    from .gamespec import Lazy
+    from pnp.contract.app import App, lazy_group
+    from pnp.contract.gamespec import Lazy
+    from pnp.games.registry import GAMES
 
     app = App(
         help="Print-and-play generator and deck-builder for small 'line' games.",
@@ -53,7 +53,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
         add_completion=True,
         # `pnp build`, then each game's command group, in the registry's order, then `pnp export`
         cls=lazy_group(
-            {"build": _group(Lazy("pnp.build:app")), **{g.group: _commands(g) for g in GAMES if g.group}, "export": _group(Lazy("pnp.export.cli:app"))}
+            {"build": _group(Lazy("pnp.commands.build:app")), **{g.group: _commands(g) for g in GAMES if g.group}, "export": _group(Lazy("pnp.export.cli:app"))}
         ),
     )
 
@@ -73,7 +73,7 @@ def _app():  # -> pnp.app.App; imports stay inside, so that `main` can install i
     @app.command("list", example="pnp list")
     def list_command() -> None:
         """The games, what pnp prints for each, and the commands that build and check them."""
-        from .listing import print_games  # loads only for `pnp list`
+        from pnp.commands.listing import print_games  # loads only for `pnp list`
 
         print_games(app_command())
 
@@ -88,14 +88,14 @@ def app_command():  # -> the root click group, to look commands up by name
 
 
 def __getattr__(name: str) -> object:
-    # `from pnp.cli import app` builds the command tree on first use; `main` needs its handlers first.
+    # `from pnp.commands.cli import app` builds the command tree on first use; `main` needs its handlers first.
     if name == "app":
         return _app()
     raise AttributeError(name)
 
 
 def _stop(signum: int, frame: object) -> None:
-    # Leave at once. Every write runs with these signals held (pnp.output), so no file is half-written
+    # Leave at once. Every write runs with these signals held (pnp.output.files), so no file is half-written
     # now; and an exception could be swallowed or rebuilt on its way up (ReportLab has bare excepts).
     word = "interrupted" if signum == signal.SIGINT else "terminated"
     os.write(2, f"pnp: {word}\n".encode())

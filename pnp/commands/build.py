@@ -2,11 +2,11 @@
 
 The common options (--paper, --format, --out, --quiet) are declared once, on this group, and
 every target takes them too, so they mean the same before or after its name. A target's own
-options are the fields of its `Options` dataclass (see pnp.options.Flag), whose defaults the
+options are the fields of its `Options` dataclass (see pnp.contract.options.Flag), whose defaults the
 command reads. A target's module is imported only when it runs or help lists it.
 
 Here, at the command's edge, the paper and the print settings a target takes (its fields made
-with pnp.options.setting) become the one print context (pnp.printing.Print) that the target's
+with pnp.contract.options.setting) become the one print context (pnp.core.printing.Print) that the target's
 build, and all its drawing, receives; the rest of its options are the target's own.
 """
 
@@ -23,16 +23,16 @@ import typer
 import typer.main
 from typer.models import CommandInfo
 
-from .app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_option, paper_size, usage_example
-from .diagnostics import PnpError, shown
-from .documents import write_documents
-from .games.registry import GAMES, Game
-from .options import SETTING
-from .output import FORMATS, BuildOptions, begin, commit
-from .printing import Print
+from pnp.contract.app import App, Command, LazyGroup, Paper, friendly, lazy_group, paper_option, paper_size, usage_example
+from pnp.contract.documents import write_documents
+from pnp.contract.options import SETTING
+from pnp.core.diagnostics import PnpError, shown
+from pnp.core.printing import Print
+from pnp.games.registry import GAMES, Game
+from pnp.output.files import FORMATS, BuildOptions, begin, commit
 
 OUTPUT = Path("output")  # the kit's folder; a single target writes into OUTPUT/TARGET
-_GIVEN = "pnp.build"  # where the common options' values are kept (click's shared ctx.meta)
+_GIVEN = "pnp.commands.build"  # where the common options' values are kept (click's shared ctx.meta)
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
@@ -64,9 +64,9 @@ def _options(ctx: typer.Context, default_out: Path, settings: dict[str, Any]) ->
 
 def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
     """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed; the
-    findings it went on despite follow, on standard error (pnp.app says them when a command ends)."""
+    findings it went on despite follow, on standard error (pnp.contract.app says them when a command ends)."""
     if not quiet:
-        from .summary import print_summary  # rich loads only when a build ends
+        from pnp.commands.summary import print_summary  # rich loads only when a build ends
 
         print_summary(folder, paths, removed)
 
@@ -155,7 +155,7 @@ def build_all(
     """Build the whole kit (or name one target; the options here mean the same before or after it)."""
     if ctx.invoked_subcommand is not None:
         return
-    from .kit import build_kit  # the pool and the index load only for the whole kit
+    from pnp.commands.kit import build_kit  # the pool and the index load only for the whole kit
 
     opts, quiet = _options(ctx, OUTPUT, {})
     report(opts.out, *build_kit(opts, progress=not quiet), quiet)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # pnp/, this file being pnp/core/resources.py
 
 
 @cache
@@ -30,5 +30,5 @@ def deck_file(name: str) -> Path:
 
 
 def schema_file() -> Path:
-    """The JSON Schema of every command's --json output (made by pnp.schema)."""
+    """The JSON Schema of every command's --json output (made by pnp.commands.schema)."""
     return data_dir("schemas") / "pnp-1.schema.json"

@@ -74,7 +74,7 @@ class Parsed(NamedTuple, Generic[T]):
 
 
 class PnpError(Exception):
-    """A problem the user can fix; the CLI prints it without a traceback (see pnp.app).
+    """A problem the user can fix; the CLI prints it without a traceback (see pnp.contract.app).
 
     exit_code 1: the content of an input is wrong; 2: the command was used wrongly.
     """
@@ -194,7 +194,7 @@ class _Paint:
         return self._style(text, "1;32")
 
 
-_LINE_END = re.compile(r"\r\n|\r|\n")  # as pnp.textfile counts lines
+_LINE_END = re.compile(r"\r\n|\r|\n")  # as pnp.core.textfile counts lines
 
 
 def _source_lines(source: str | bytes) -> list[str]:

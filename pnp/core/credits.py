@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 
-from .resources import data_dir
+from pnp.core.resources import data_dir
 
 
 @cache

@@ -1,5 +1,5 @@
-"""The JSON Schema of --json is made, not kept: pnp.schema builds it from the result models the
-commands declare (pnp.app.Result), the shipped schemas/pnp-1.schema.json is its output byte for
+"""The JSON Schema of --json is made, not kept: pnp.commands.schema builds it from the result models the
+commands declare (pnp.contract.app.Result), the shipped schemas/pnp-1.schema.json is its output byte for
 byte, every command found in the command tree that takes --json has its envelope there, and a
 result that breaks its model fails loudly where it is made or printed."""
 
@@ -13,16 +13,18 @@ import jsonschema
 import pytest
 from pydantic import Field, ValidationError
 
-from pnp import schema
-from pnp.app import Number, Report, Result, envelope, number
-from pnp.cli import app_command
+from pnp.commands import schema
+from pnp.commands.cli import app_command
+from pnp.contract.app import Number, Report, Result, envelope, number
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "schemas" / schema.FILE
 
 
 def test_the_shipped_schema_is_the_one_pnp_schema_makes():
-    assert SHIPPED.read_text() == schema.text(), f"{SHIPPED.relative_to(ROOT)} is not what pnp.schema makes: python -m pnp.schema > schemas/{schema.FILE}"
+    assert SHIPPED.read_text() == schema.text(), (
+        f"{SHIPPED.relative_to(ROOT)} is not what pnp.commands.schema makes: python -m pnp.commands.schema > schemas/{schema.FILE}"
+    )
 
 
 def test_it_is_a_draft_2020_12_schema_with_an_envelope_for_every_command():

@@ -7,14 +7,14 @@ invalid input, a missing file, a usage error inside the command):
     {"schema": "pnp/1", "command", "file", "valid", "diagnostics": [...], ...result}
 
 where the result's fields are those of the command's `Result` model (`App.command(result=…)`),
-in its order, all null when the input is invalid (pnp.schema makes the JSON Schema of every
+in its order, all null when the input is invalid (pnp.commands.schema makes the JSON Schema of every
 envelope from those models); a command that takes several inputs always prints an array.
 Without `--json`, everything said about the inputs takes one path, `say`, on standard error:
-for each input its findings through the one reporter (pnp.diagnostics.report_lines, with the
+for each input its findings through the one reporter (pnp.core.diagnostics.report_lines, with the
 offending line and a caret on a terminal), then its verdict line (`Report.verdict`: what the
 input is and what was or was not done with it: `game.ptl: invalid record, not scored (2 errors)`).
-A refusal raised as `Rejected` (pnp.diagnostics) becomes such a report; another PnpError's
-message is its verdict; the findings a command went on despite (pnp.session.warn) are said
+A refusal raised as `Rejected` (pnp.core.diagnostics) becomes such a report; another PnpError's
+message is its verdict; the findings a command went on despite (pnp.core.session.warn) are said
 first, through the same printer, with or without --json. No command prints a verdict or a
 finding itself; standard output carries what a command makes (a record, a table, a layout).
 The exit code is 0 when every input is valid, 1 when one is not, 2 when the command was used
@@ -38,22 +38,29 @@ import typer
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 from typer.core import TyperCommand, TyperGroup
 
-from . import options
-from .diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
-from .output import write_file
-from .printing import Paper
-from .session import session
-from .textfile import STDIN, STDIN_ONCE
+from pnp.contract import options
+from pnp.core.diagnostics import LONG_TOKEN, Diagnostic, PnpError, Rejected, capped, clean, has_errors, plural, report_lines, shown, wants_colour
+from pnp.core.printing import Paper
+from pnp.core.session import session
+from pnp.core.textfile import STDIN, STDIN_ONCE
+from pnp.output.files import write_file
 
 if TYPE_CHECKING:
-    from .draw.shapes import Drawing
+    from pnp.draw.shapes import Drawing
 
 SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
+
+
+def output_option(help: str) -> Any:
+    """-o/--output, a file a command writes (never a folder), as its `help` says."""
+    return typer.Option("-o", "--output", help=help, dir_okay=False)
+
+
 # A generator's file (a deal, a deck, a game record): printed, or written here (see `deliver`).
-OutputOption = Annotated[Path | None, typer.Option("-o", "--output", help="Write the file here instead of printing it.", dir_okay=False)]
+OutputOption = Annotated[Path | None, output_option("Write the file here instead of printing it.")]
 
 
 # A random game's seed: left out, fresh_seed picks one and says which.
@@ -101,7 +108,7 @@ PaperOption = Annotated[Paper | None, paper_option()]
 
 class Result(BaseModel):
     """A command's JSON result: its fields, in the order its envelope prints them, each typed as
-    precisely as JSON Schema can say (pnp.schema makes the schema from these models).
+    precisely as JSON Schema can say (pnp.commands.schema makes the schema from these models).
 
     Strict and closed: a field missing, one too many or of another type (a float for an int, a
     tuple for a list, a Path for a string) is a bug, refused where the result is made. A command's
@@ -220,8 +227,8 @@ def friendly(command: Callable[..., Any], contract: Contract | None = None) -> C
     """Run `command` under the contract: its reports said (`say`) or printed as JSON and turned into
     an exit code, and a PnpError the report of the input at fault instead of a traceback.
 
-    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.session);
-    the findings it went on despite (`pnp.session.warn`) are said when it ends, before its reports.
+    Each command runs in a session of its own: nothing read, nothing staged for writing (pnp.core.session);
+    the findings it went on despite (`pnp.core.session.warn`) are said when it ends, before its reports.
     """
 
     @functools.wraps(command)
@@ -426,8 +433,8 @@ def drawing_output(output: Path | None, source: Path, game: str) -> Path:
 def write_drawing(output: Path, page: Drawing, as_json: bool, scale: float | None = None) -> None:
     """One page into `output`, PDF or SVG as its name says, and, unless --json, a line saying so
     (with `scale`, how large its tiles are drawn)."""
-    from .draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
-    from .draw.svg import render_svg
+    from pnp.draw.pdf import render_pdf  # ReportLab and svgwrite load only to draw
+    from pnp.draw.svg import render_svg
 
     write_file(output, render_pdf([page], title=page.title) if drawing_kind(output) == ".pdf" else render_svg(page))
     if not as_json:

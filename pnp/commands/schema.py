@@ -1,15 +1,15 @@
 """The JSON Schema of pnp's --json output (`pnp/1`), made from the commands' result models.
 
-Every command that keeps the contract (pnp.app: one that names its `Result` model) is found by
+Every command that keeps the contract (pnp.contract.app: one that names its `Result` model) is found by
 walking pnp's command tree, so a new command is in the schema as soon as it exists. Its envelope
 (`$defs`, by command as typed: `deck validate`) holds the fields every envelope has, then its
 result's fields in the model's order, each of which may also be null (all are when the input is
 invalid). A model nested in a result is a `$defs` entry of its own, under its class name.
 
 The shipped file, `schemas/pnp-1.schema.json` (in a wheel: `pnp/_data/schemas/`), is this
-module's output and nothing else; tests/test_schema.py fails when the two differ. To write it:
+module's output and nothing else; tests/framework/test_schema.py fails when the two differ. To write it:
 
-    python -m pnp.schema > schemas/pnp-1.schema.json
+    python -m pnp.commands.schema > schemas/pnp-1.schema.json
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from typing import Any
 from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema
 
-from .app import SCHEMA, Contract, Finding, Omitted, Result
+from pnp.contract.app import SCHEMA, Contract, Finding, Omitted, Result
 
 FILE = "pnp-1.schema.json"
 REF = "#/$defs/{model}"
 DESCRIPTION = (
     "What every pnp command prints with --json: one envelope per input (an array for commands that take several), "
     "its result fields null when the input is invalid. $defs names each command's envelope. "
-    "Made by `python -m pnp.schema` from the commands' result models: never edit it by hand."
+    "Made by `python -m pnp.commands.schema` from the commands' result models: never edit it by hand."
 )
 OMITTED = (
     "In an envelope only when its diagnostics leave some out (a pattern property, beside the fields every envelope has): "
@@ -72,7 +72,7 @@ def _tidy(schema: Any) -> Any:
 
 def contracts() -> Iterator[Contract]:
     """Every command's contract, in the order pnp's help lists them (groups loaded as for help)."""
-    from .cli import app_command
+    from pnp.commands.cli import app_command
 
     def walk(command: Any) -> Iterator[Contract]:
         contract = getattr(command, "contract", None)
@@ -118,7 +118,7 @@ def _of(model: type[Result] | Any, defs: dict[str, Any], owner: str) -> dict[str
 
 
 def envelope(contract: Contract, defs: dict[str, Any]) -> dict[str, Any]:
-    """The JSON Schema of one command's envelope: pnp.app.envelope, field by field."""
+    """The JSON Schema of one command's envelope: pnp.contract.app.envelope, field by field."""
     result = _of(contract.result, defs, contract.command)
     fields = {name: nullable(schema) for name, schema in result.get("properties", {}).items()}
     return {

@@ -1,9 +1,9 @@
 """The one way pnp writes files: checked before the work, never over an input, all at the end.
 
 A build renders every page in memory first (`write_pages` only stages its files); `commit`
-then writes them, each whole or not at all (pnp.atomic). Every write holds Ctrl-C and SIGTERM
+then writes them, each whole or not at all (pnp.output.atomic). Every write holds Ctrl-C and SIGTERM
 back until it is done (the whole commit, for a build), so pnp can stop at once on either
-signal (see pnp.cli): an interrupted build leaves no file half-written.
+signal (see pnp.commands.cli): an interrupted build leaves no file half-written.
 
 A small manifest in the output folder records every file pnp wrote there: its SHA-256 and the
 group that wrote it (a build's `ley-lines-board`, an export's `export tts ley-lines`). A file is
@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from .atomic import write_atomic
-from .diagnostics import PnpError, shown
-from .draw.document import PrintHints
-from .draw.shapes import Drawing
-from .printing import Print
-from .session import Pages, Staged, current, ongoing
+from pnp.core.diagnostics import PnpError, shown
+from pnp.core.printing import Print
+from pnp.core.session import Pages, Staged, current, ongoing
+from pnp.draw.document import PrintHints
+from pnp.draw.shapes import Drawing
+from pnp.output.atomic import write_atomic
 
 MANIFEST = ".pnp-manifest.json"
 FORMATS = ("pdf", "svg")
@@ -43,7 +43,7 @@ FORMATS = ("pdf", "svg")
 @dataclass(frozen=True)
 class BuildOptions:
     """What every print target understands: how its pages are printed (the paper and the print
-    settings, pnp.printing), the formats to write, the folder."""
+    settings, pnp.core.printing), the formats to write, the folder."""
 
     printing: Print = Print()
     formats: tuple[str, ...] = FORMATS
@@ -55,7 +55,7 @@ NAME_MAX = 255  # bytes in one file name on every common file system
 
 def begin(folder: Path) -> None:
     """Check that `folder` can hold the build's files, then stage what follows until `commit`
-    (in the command's session: pnp.session)."""
+    (in the command's session: pnp.core.session)."""
     check_folder(folder)
     if (building := current()) is not None:
         building.staged = Staged()
@@ -73,8 +73,8 @@ def write_pages(name: str, pages: list[Drawing], opts: BuildOptions, title: str 
     Inside a build command they are staged and written by `commit`; called directly, at once.
     """
     # The backends (ReportLab, svgwrite) load here, not when pnp starts: most commands draw nothing.
-    from .draw.pdf import render_pdf
-    from .draw.svg import render_svg
+    from pnp.draw.pdf import render_pdf
+    from pnp.draw.svg import render_svg
 
     files: dict[Path, bytes] = {}
     counted: dict[Path, Pages] = {}
@@ -94,7 +94,7 @@ def write_rendered(
 ) -> list[Path]:
     """Files rendered elsewhere (a typeset rule sheet, its HTML) under the group `name`, staged as
     write_pages stages; `pages`: what the renderer says of each page-holding file; `kind`: what
-    the document is (pnp.documents.Kind's value), kept for the index and the kit.
+    the document is (pnp.contract.documents.Kind's value), kept for the index and the kit.
 
     The group's earlier files it does not write again are removed: all of them if `whole` (an
     export), else those of the formats asked for (a PDF-only build keeps its earlier SVGs)."""
@@ -113,7 +113,7 @@ def write_rendered(
 
 def hand_over() -> Staged:
     """What this process has staged, for another to write (the kit's worker processes, see
-    pnp.kit); staging here starts afresh."""
+    pnp.commands.kit); staging here starts afresh."""
     building = ongoing()
     staged, building.staged = building.staged or Staged(), Staged()
     return staged
@@ -193,7 +193,7 @@ def _commit_folder(folder: Path, groups: dict[str, frozenset[str] | None], files
 
 
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
-    """A pnp killed (SIGKILL) while writing `name` leaves its temporary file (see pnp.atomic): remove it now."""
+    """A pnp killed (SIGKILL) while writing `name` leaves its temporary file (see pnp.output.atomic): remove it now."""
     pattern = re.compile(rf"\.{re.escape(name)}\.[A-Za-z0-9_]{{8}}\.tmp")
     for leftover in folder.glob(f".{glob.escape(name)}.*.tmp"):
         if pattern.fullmatch(leftover.name) and leftover.is_file() and not leftover.is_symlink():
@@ -314,7 +314,7 @@ def check_file(path: Path) -> None:
 
 
 def write_file(path: Path, data: bytes | str) -> None:
-    """Write one file whole (see pnp.atomic); any failure is a one-line usage error (exit 2)."""
+    """Write one file whole (see pnp.output.atomic); any failure is a one-line usage error (exit 2)."""
     check_target(path)
     _remove_stale_temporaries(path.parent, path.name)
     try:

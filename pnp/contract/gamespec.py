@@ -12,7 +12,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from .credits import byline, credits
+from pnp.core.credits import byline, credits
 
 PRINT_SHOP, TTS = "print-shop", "tts"  # the `pnp export` commands a game's spec may list
 
@@ -42,8 +42,8 @@ class Game:
     """A print target of `pnp build` and, where it has one, a command group.
 
     `target` is the module holding the target's `build`, a function `(BuildOptions, Options) ->
-    list[Document]` (pnp.documents): the game says what it prints, and the framework writes it;
-    and its `Options`, the frozen dataclass of its build options (pnp.options.Flag fields)."""
+    list[Document]` (pnp.contract.documents): the game says what it prints, and the framework writes it;
+    and its `Options`, the frozen dataclass of its build options (pnp.contract.options.Flag fields)."""
 
     id: str  # the build target and the kit's folder
     title: str
@@ -52,7 +52,7 @@ class Game:
     target: Lazy
     group: str | None = None  # the command group that checks, scores and draws its games
     commands: Lazy | None = None  # the group's Typer app, for a game with commands of its own
-    records: Lazy | None = None  # or its RecordFormat (pnp.records), from which its group is made
+    records: Lazy | None = None  # or its RecordFormat (pnp.contract.records), from which its group is made
     rules: str | None = None  # the rule sheet RULES-rules.pdf (templates/rules/RULES.md.j2) and score pad RULES-scorepad.pdf
     needs: tuple[Need, ...] = ()
     about: str = ""  # said instead of a credit line

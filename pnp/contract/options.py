@@ -10,16 +10,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from typer import BadParameter as BadParameter  # re-exported: a game's own parsers raise and catch it from here
 
-from .diagnostics import shown
-from .textfile import STDIN
+from pnp.core.diagnostics import shown
+from pnp.core.textfile import STDIN
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,12}")
 # Plain decimals only: no exponent, no `inf`/`nan`, no `_` separators, no non-ASCII digits.
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})")
+
+N = TypeVar("N", int, float)
 
 TRIM_MIN, TRIM_MAX = 10, 500  # mm, each side of a print shop's cut
 SEED_MAX = 2**32 - 1  # a seed is part of some file names: at most 10 digits
@@ -34,32 +36,30 @@ def _number_text(text: object, pattern: re.Pattern[str], what: str) -> str:
 
 def integer(low: int, high: int, unit: str = "") -> Callable[[str], int]:
     """A parser for a whole number from `low` to `high`."""
-    span = f"{low} to {high}{unit}"
+    return _ranged(_INTEGER, "a whole number", int, "", low, high, unit)
 
-    def parse(text: str) -> int:
-        value = int(_number_text(text, _INTEGER, f"a whole number (use {span})"))
+
+def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
+    """A parser for a plain decimal number from `low` to `high`."""
+    parse = _ranged(_DECIMAL, "a number", float, "g", low, high, unit)
+    return lambda text: parse(text) + 0.0  # -0.0 and 0.0 draw alike
+
+
+def _ranged(pattern: re.Pattern[str], what: str, convert: Callable[[str], N], spec: str, low: N, high: N, unit: str) -> Callable[[str], N]:
+    """A parser for `what` `pattern` matches, from `low` to `high`, each number said in the format `spec`."""
+    span = f"{low:{spec}} to {high:{spec}}{unit}"
+
+    def parse(text: str) -> N:
+        value = convert(_number_text(text, pattern, f"{what} (use {span})"))
         if not low <= value <= high:
-            raise BadParameter(f"{value} is out of range; use {span}")
+            raise BadParameter(f"{value:{spec}} is out of range; use {span}")
         return value
 
     return parse
 
 
-def decimal(low: float, high: float, unit: str = "") -> Callable[[str], float]:
-    """A parser for a plain decimal number from `low` to `high`."""
-    span = f"{low:g} to {high:g}{unit}"
-
-    def parse(text: str) -> float:
-        value = float(_number_text(text, _DECIMAL, f"a number (use {span})"))
-        if not low <= value <= high:
-            raise BadParameter(f"{value:g} is out of range; use {span}")
-        return value + 0.0  # -0.0 and 0.0 draw alike
-
-    return parse
-
-
 def input_path(text: str) -> Path:
-    """A file the command reads (pnp.textfile.read_bytes): the bare argument `-` is standard input;
+    """A file the command reads (pnp.core.textfile.read_bytes): the bare argument `-` is standard input;
     any other, `./-` too, a path. Every argument and option that reads a file takes this parser."""
     return STDIN if text == "-" else Path(text)
 
@@ -91,7 +91,7 @@ class Offset(NamedTuple):
 
 def back_offset(text: str) -> Offset:
     """`X,Y` in mm, each within the sheet margin so that the backs stay on the paper."""
-    from .layouts import sheet_layout  # pydantic loads only when a back offset is given
+    from pnp.core.layouts import sheet_layout  # pydantic loads only when a back offset is given
 
     margin = sheet_layout().margin
     parts = text.split(",")
@@ -119,7 +119,7 @@ SETTING = "pnp.print-setting"  # a field's metadata key: the default of a print 
 def setting(default: Any) -> Any:
     """A print setting among a target's options (`bw: Annotated[bool, Flag("--bw", ...)] = setting(False)`):
     typed on the target's command line where the field stands, with this default, but carried to
-    the drawing by the print context (pnp.printing.Print, the field's namesake), not by the
+    the drawing by the print context (pnp.core.printing.Print, the field's namesake), not by the
     options: the options are made without it, and an options object has no such attribute."""
     return field(init=False, repr=False, compare=False, metadata={SETTING: default})
 

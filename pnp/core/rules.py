@@ -40,8 +40,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from .diagnostics import PnpError, shown
-from .textfile import decode, position, read_bytes, split_lines
+from pnp.core.diagnostics import PnpError, shown
+from pnp.core.textfile import decode, position, read_bytes, split_lines
 
 EVERY = "*"  # in copy limits: every item the rules know
 LIMIT = 10_000  # the largest count a rule may name: no game of this kind comes near it
@@ -107,6 +107,11 @@ class MultisetRules(_Strict):
     copies: Copies = Copies()
     banned: list[Name] = []
 
+    @classmethod
+    def each_once(cls, name: str, items: list[str], description: str = "") -> MultisetRules:
+        """Rules for a set that holds each of `items` exactly once (a piecepack's tiles, a deal's tile ids)."""
+        return cls(name=name, description=description, items=items, total=Total(exactly=len(items)), copies=Copies(min={EVERY: 1}, max={EVERY: 1}))
+
     def _limit(self, table: Mapping[str, int], item: str) -> int | None:
         return table.get(item, table.get(EVERY))
 
@@ -158,8 +163,7 @@ class MultisetRules(_Strict):
         key = ("total", "exactly" if t.exactly is not None else "min")
         counted = [i for i in (self.items or []) if i not in t.exclude]
         floor = sum(self.least(i) for i in counted)
-        size = impossible_size(t)
-        need = f"{size} item{'' if size.endswith(' 1') else 's'}"  # "exactly 1 item", "at least 26 items"
+        need = total_in_words(t, "item")
         if high is not None and floor > high:
             return [(("copies", "min"), f"no deck can keep the {self.name} rules: the total must be {need}, but the minimum copies already add up to {floor}")]
         if self.items is None:
@@ -232,13 +236,15 @@ def _first_repeat(names: list[str]) -> int:
     return -1
 
 
-def impossible_size(t: Total) -> str:
-    """The total a rule asks for, in words."""
+def total_in_words(t: Total, noun: str) -> str:
+    """The total a rule asks for, in words, of `noun`: `exactly 1 item`, `at least 26 cards`."""
     if t.exactly is not None:
-        return f"exactly {t.exactly}"
-    if t.min is not None and t.max is not None:
-        return f"{t.min} to {t.max}"
-    return f"at least {t.min}" if t.min is not None else f"at most {t.max}"
+        size = f"exactly {t.exactly}"
+    elif t.min is not None and t.max is not None:
+        size = f"{t.min} to {t.max}"
+    else:
+        size = f"at least {t.min}" if t.min is not None else f"at most {t.max}"
+    return f"{size} {noun}{'' if size.endswith(' 1') else 's'}"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The kit's `index.html`: each game, its designer, what it needs from other folders, a preview of
 each file's first page, links to every file, and how to print it (its pages as its renderer
 counted them, its size from the file written). What each file is, its document's kind
-(pnp.documents), says how it is titled and where it stands."""
+(pnp.contract.documents), says how it is titled and where it stands."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Any
 
 import jinja2
 
-from .documents import Kind
-from .games.registry import GAMES
-from .printing import Print
-from .resources import data_dir
-from .session import ongoing
-from .summary import SVG_PAGE, FileFacts, facts, size_text
+from pnp.commands.summary import SVG_PAGE, FileFacts, facts, size_text
+from pnp.contract.documents import Kind
+from pnp.core.printing import Print
+from pnp.core.resources import data_dir
+from pnp.core.session import ongoing
+from pnp.games.registry import GAMES
 
 INDEX = "index.html"
 

@@ -1,9 +1,10 @@
 """Game records, declared once: a game's `RecordFormat` says how its record files are told apart,
 read and replayed, and what its commands say; `record_commands` makes its command group from it:
-`check` (when the format has one), `score`, `show` and `random`, each keeping pnp.app's contract.
+`check` (when the format has one), `score`, `show` and `random`, each keeping pnp.contract.app's contract.
 
 A game lists its format once, in its `cli` module (`FORMAT`), as python-chess lists a variant as
-one class, and its command group is `record_commands(FORMAT)`. This module knows no game.
+one class, and its spec (pnp.contract.gamespec) names it; its command group is `record_commands(GAME)`,
+named by the spec's group and id. This module knows no game.
 
 How the commands read a file:
 
@@ -23,7 +24,7 @@ An input refused is reported with its findings at FILE:LINE:COL (exit 1), then i
 `FILE: invalid record, not scored (N errors)`: what the file is called when refused (the format's
 `invalid`, a board's own), and what was not done with it (`not scored`, `nothing drawn`; `check`
 says the first alone). A valid record's `check` verdict is `FILE: valid record: ` and what its
-format tells of it. pnp.app says them all (`say`), after the findings, on standard error.
+format tells of it. pnp.contract.app says them all (`say`), after the findings, on standard error.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
 
-from . import options
-from .app import (
+from pnp.contract import options
+from pnp.contract.app import (
     App,
     GameSeedOption,
     JsonOption,
@@ -50,17 +51,19 @@ from .app import (
     drawing_output,
     fresh_seed,
     json_name,
+    output_option,
     paper_size,
     refused,
     write_drawing,
 )
-from .diagnostics import Diagnostic, Parsed, PnpError, plural, shown
-from .output import check_file
-from .printing import Print
-from .textfile import decode, read_bytes
+from pnp.contract.gamespec import Game
+from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, plural, shown
+from pnp.core.printing import Print
+from pnp.core.textfile import decode, read_bytes
+from pnp.output.files import check_file
 
 if TYPE_CHECKING:
-    from .draw.shapes import Drawing
+    from pnp.draw.shapes import Drawing
 
 RecordT = TypeVar("RecordT")  # a record file, parsed
 GameT = TypeVar("GameT")  # a record replayed, with its findings and turns (`diagnostics`, `turns`); without a replay, as parsed
@@ -192,8 +195,6 @@ class RecordRead(Generic[RecordT, GameT]):
 class RecordFormat(Generic[RecordT, GameT, PositionT]):
     """A game's record files and the commands that read and make them, declared once."""
 
-    group: str  # the command group, as typed: `ley-lines`
-    game: str  # the game's id: it names the drawing of standard input (`ley-lines-stdin.pdf`)
     help: str  # the group's
     example: str  # the group's
     suffixes: tuple[str, ...]  # a record file's; the first is the one help and examples name
@@ -250,16 +251,20 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
 # --- the commands ------------------------------------------------------------------------------
 
 
-def record_commands(fmt: RecordFormat[Any, Any, Any]) -> App:
-    """The format's command group: check (if it has one), score, show and random, in that order.
-    A result model that does not fit what its command says (`Show.result`, `Random.result`) is refused."""
-    _fits(fmt)
-    app = App(fmt.group, help=fmt.help, example=fmt.example)
+def record_commands(game: Game) -> App:
+    """The command group of a game with a record format (its spec's `records`), named by its spec's
+    group: check (if the format has one), score, show and random, in that order. A result model
+    that does not fit what its command says (`Show.result`, `Random.result`) is refused."""
+    if game.group is None or game.records is None:
+        raise ValueError(f"{game.id} has no record format")
+    fmt: RecordFormat[Any, Any, Any] = game.records.load()
+    _fits(fmt, game.group)
+    app = App(game.group, help=fmt.help, example=fmt.example)
     if fmt.check is not None:
         _check(app, fmt, fmt.check)
     _score(app, fmt, fmt.score)
-    _show(app, fmt, fmt.show)
-    _random(app, fmt, fmt.random)
+    _show(app, fmt, fmt.show, game.id)
+    _random(app, fmt.random)
     return app
 
 
@@ -267,16 +272,16 @@ def _own_options(random: Random) -> list[inspect.Parameter]:
     return [p for p in inspect.signature(random.make, eval_str=True).parameters.values() if p.name != "seed"]
 
 
-def _fits(fmt: RecordFormat[Any, Any, Any]) -> None:
+def _fits(fmt: RecordFormat[Any, Any, Any], group: str) -> None:
     """Refuse a format whose `show` or `random` model names other fields than its command fills."""
     shown = tuple(fmt.show.result.model_fields)
     wanted = ("turn",) * (fmt.replay is not None) + ("output",)
     if shown[: len(wanted)] != wanted or not set(shown[len(wanted) :]) <= {"scale"}:
-        raise TypeError(f"{fmt.group} show: its result {fmt.show.result.__name__} has {', '.join(shown)}; it needs {', '.join(wanted)}, then scale or nothing")
+        raise TypeError(f"{group} show: its result {fmt.show.result.__name__} has {', '.join(shown)}; it needs {', '.join(wanted)}, then scale or nothing")
     made = tuple(fmt.random.result.model_fields)
     wanted = ("seed", *(p.name for p in _own_options(fmt.random)), "record", "output")
     if made != wanted:
-        raise TypeError(f"{fmt.group} random: its result {fmt.random.result.__name__} has {', '.join(made)}; it needs {', '.join(wanted)}")
+        raise TypeError(f"{group} random: its result {fmt.random.result.__name__} has {', '.join(made)}; it needs {', '.join(wanted)}")
 
 
 def _command(app: App, name: str, help: str, example: str, result: type[Result], parameters: list[tuple[str, Any, Any]], run: Callable[..., Any]) -> None:
@@ -309,7 +314,7 @@ def _check(app: App, fmt: RecordFormat[Any, Any, Any], check: Check[Any]) -> Non
         told = check.told(read.game)
         return Report(path, [], told.result, read.data, f"{shown(path)}: valid record: {told.text}")
 
-    example = f"pnp {fmt.group} check game{fmt.suffixes[0]}"
+    example = f"pnp {app.group_name} check game{fmt.suffixes[0]}"
     _command(app, "check", check.help, example, check.result, [_file(_record_argument(fmt)), _json()], run)
 
 
@@ -337,18 +342,18 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
             typer.echo(told.text)
         return Report(path, [], told.result, data)
 
-    example = f"pnp {fmt.group} score game{fmt.suffixes[0]} --json"
+    example = f"pnp {app.group_name} score game{fmt.suffixes[0]} --json"
     _command(app, "score", score.help, example, score.result, [_file(argument), _json()], run)
 
 
-def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
+def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: str) -> None:
     boards = fmt.board is not None and fmt.board.drawn
     argument = fmt.board.argument if boards else _record_argument(fmt)  # type: ignore[union-attr]  # `boards`: the format has a board
     name = argument.metavar.lower()
 
     def run(**given: Any) -> Report:
         path, as_json = given[name], given["as_json"]
-        output = drawing_output(given["output"], path, fmt.game)
+        output = drawing_output(given["output"], path, game_id)  # standard input: `ley-lines-stdin.pdf`
         printing = Print(paper_size(given["paper"]))
         data = read_bytes(path)
         check_file(output)  # never the input itself, nor a folder or a place pnp cannot write
@@ -368,7 +373,7 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
         return Report(path, [], show.result(**{name: said[name] for name in show.result.model_fields}), data)
 
     parameters = [_file(argument)]
-    example = f"pnp {fmt.group} show game{fmt.suffixes[0]}"
+    example = f"pnp {app.group_name} show game{fmt.suffixes[0]}"
     if fmt.replay is not None:
         help = f"Draw the position after this turn (0: {show.turn_zero}); the last by default."
         parameters.append(("turn", Annotated[int | None, typer.Option("--turn", parser=options.integer(0, 10_000), help=help)], None))
@@ -377,14 +382,14 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any]) -> None:
         example += " --paper letter -o game.pdf"
     written = f"A .pdf or .svg file to write (default: {argument.metavar}'s name with .pdf, here)."
     parameters += [
-        ("output", Annotated[Path | None, typer.Option("-o", "--output", help=written, dir_okay=False)], None),
+        ("output", Annotated[Path | None, output_option(written)], None),
         ("paper", PaperOption, None),
         _json(),
     ]
     _command(app, "show", show.help, example, show.result, parameters, run)
 
 
-def _random(app: App, fmt: RecordFormat[Any, Any, Any], random: Random) -> None:
+def _random(app: App, random: Random) -> None:
     own = _own_options(random)
 
     def run(**given: Any) -> Report:

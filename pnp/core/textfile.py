@@ -1,7 +1,7 @@
 """The one way pnp reads a user's file: regular files only, a hard size limit, strict UTF-8, any line ends.
 
 Every file a command reads goes through `read_bytes`, which also remembers it in the command's
-session (pnp.session), so that the output side (pnp.output) can refuse to write over an input,
+session (pnp.core.session), so that the output side (pnp.output.files) can refuse to write over an input,
 and that standard input is read once. `load_text` hands a parser the text, or says why there is none.
 
 A file of one item a line (a game's record) is read line by line from `tokens_by_line`; a line
@@ -16,11 +16,13 @@ import re
 import stat
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from .diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
-from .session import current
+from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, at_start, error, shown
+from pnp.core.resources import deck_file
+from pnp.core.session import current
 
 T = TypeVar("T")
 Word = tuple[int, str]  # a token and the column it starts at, as tokens_by_line gives them
@@ -30,7 +32,7 @@ _CHUNK = 64 * 1024
 
 
 class StandardInput(type(Path())):  # type: ignore[misc]  # PosixPath: named `-` where it is shown
-    """Standard input, as the command line gives it: the bare argument `-` (pnp.options.input_path).
+    """Standard input, as the command line gives it: the bare argument `-` (pnp.contract.options.input_path).
 
     `./-` names a file called `-`, yet Path("./-") == Path("-"): standard input is the one object
     STDIN, told apart by identity (`path is STDIN`), never by comparing paths.
@@ -43,7 +45,7 @@ STDIN_ONCE = "- is given more than once: only one input can come from standard i
 
 def read_bytes(path: Path) -> bytes:
     """At most MAX_BYTES + 1 bytes of a regular file, or of standard input for STDIN; anything else
-    is a usage error (exit 2), as is reading standard input a second time in one command (pnp.app
+    is a usage error (exit 2), as is reading standard input a second time in one command (pnp.contract.app
     refuses `-` given twice before the command starts; this holds for what it cannot see).
 
     The kind of file is checked before opening, and again on the open descriptor (it may have
@@ -121,6 +123,15 @@ def load_text(data: bytes, parse: Callable[[str], Parsed[T]]) -> Parsed[T]:
     return parse(text)
 
 
+def shipped(name: str, load: Callable[[bytes], Parsed[T]]) -> T:
+    """What a file pnp ships (decks/NAME, such as a rule sheet's example) holds, read by a game's
+    `load`; one that does not read is pnp's own bug."""
+    parsed = load(deck_file(name).read_bytes())
+    if parsed.value is None or parsed.diagnostics:
+        raise RuntimeError(f"{name} is broken: {parsed.diagnostics}")
+    return parsed.value
+
+
 def unify_line_ends(text: str) -> str:
     """CRLF (Windows) and a lone CR (old Macs) end lines as LF does."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -151,7 +162,43 @@ def tokens_by_line(text: str) -> list[tuple[int, list[Word]]]:
     return found
 
 
+def row_width(words: list[Word], width: int, noun: str, line: int) -> list[Diagnostic]:
+    """A row of a grid (a board, a tile layout) holds `width` words, each a `noun`; else the finding
+    at the first word too many, or just past the last."""
+    count = f"{len(words)} {noun}{'s' * (len(words) != 1)} in this row; a row has {width}"
+    if len(words) > width:
+        return [error("too-many-columns", count, line, words[width][0])]
+    if len(words) < width:
+        column, last = words[-1]
+        return [error("too-few-columns", count, line, column + len(last))]
+    return []
+
+
 # --- a file of one item a line (a game record) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordItem:
+    """An item of a record, one a line: its line and first column, and the column of each of its
+    words by name (`at`: `{"owner": 7, "space": 9}`), where a finding about that word is placed."""
+
+    line: int
+    column: int
+    at: dict[str, int] = field(kw_only=True)
+
+
+@dataclass(kw_only=True)
+class ReplayedGame:
+    """A record's game as replayed so far: why it is over and on which line (None while it goes
+    on), and the finding of the rule it breaks, where the replay stopped at one."""
+
+    finished: str | None = None
+    finished_line: int | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.diagnostics
 
 
 class Misread(Exception):

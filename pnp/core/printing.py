@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .layouts import PaperSize, sheet_layout
+from pnp.core.layouts import PaperSize, sheet_layout
 
 
 class Paper(StrEnum):
