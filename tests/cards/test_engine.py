@@ -72,6 +72,13 @@ def test_each_player_draws_from_their_own_deck():
     assert g.sides[0].hand == {"1": 8} and g.sides[1].hand == {"2": 8}
 
 
+def test_a_player_with_nothing_to_place_leaves_the_set_up_to_the_other():
+    g = Game.start(([], ["4"] * 26), first=0)
+    assert g.phase == "setup" and g.to_move == 1
+    g = Game.start(([], []), first=1)
+    assert (g.phase, g.turn, g.player) == ("turn", 1, 1)
+
+
 def test_a_hand_made_position_is_player_0s_turn_1_by_default():
     g = Game.position({})
     assert (g.to_move, g.turn, g.actions, g.phase) == (0, 1, 3, "turn")
