@@ -34,6 +34,7 @@ MOST_CARD = 22.0  # mm: the widest a table card is drawn, on a small table
 PEEK = 0.24  # how much of a covered card shows beside the 6 over it, over the card's size
 PAPER, GRID = "#ffffff", "#d0d0d0"
 MARK = "#CC79A7"  # Okabe-Ito reddish purple: the last action, apart from both players' colours
+MARK_WIDTH = 0.8  # mm: its outline, the page's thickest line
 BW_PLAYERS = ("#1a1a1a", "#707070")
 
 
@@ -84,7 +85,7 @@ def card_face(x: float, y: float, w: float, piece: Piece, now: int | None, pal: 
     h = w * ASPECT
     colour = pal.players[piece.owner]
     inset = max(0.8, 0.08 * w)
-    frame = max(0.35, 0.045 * w)
+    frame = min(0.6, max(0.35, 0.045 * w))  # thinner than the last action's outline, which it must not be taken for
     if piece.face_down:
         shapes: list[Shape] = [Rect(x, y, w, h, Style(fill=colour), radius=0.08 * w)]
         shapes += _stripes(x, y, w, h)
@@ -224,7 +225,7 @@ def table_shapes(game: Game, last: Action | None, x: float, y: float, w: float, 
     for cell, arrived in marked_cells(last).items():
         px, py = at(cell)
         dash = None if arrived else (1.2, 0.8)
-        shapes.append(Rect(px - pad, py - pad, w + 2 * pad, h + 2 * pad, Style(stroke=pal.mark, stroke_width=0.7, dash=dash), radius=0.1 * w + pad))
+        shapes.append(Rect(px - pad, py - pad, w + 2 * pad, h + 2 * pad, Style(stroke=pal.mark, stroke_width=MARK_WIDTH, dash=dash), radius=0.1 * w + pad))
     return shapes
 
 
