@@ -88,8 +88,8 @@ class Game:
 
     @property
     def made_by(self) -> str:
-        """`Title by Designer`, as the printed files name the game."""
-        return f"{self.title} by {self.designer}"
+        """`Title by Designer`, as the printed files name the game; the title alone where its rules name no designer."""
+        return f"{self.title} by {self.designer}" if self.designer else self.title
 
     @property
     def designer(self) -> str | None:

@@ -374,9 +374,6 @@ def side_panel(game: Game, p: int, x: float, y: float, width: float, pal: Palett
     return shapes + more, y
 
 
-def _title() -> str:
-    designer = GAME.designer
-    return f"{GAME.title} by {designer}" if designer else f"{GAME.title} (designer not named in its rules)"
 
 
 def table_page(game: Game, last: Action | None, name: str, printing: Print) -> Drawing:
@@ -394,7 +391,7 @@ def table_page(game: Game, last: Action | None, name: str, printing: Print) -> D
             best = (w, pw, ph, shapes, top, bottom)
     assert best is not None
     w, pw, ph, shapes, top, bottom = best
-    page = Drawing(pw, ph, title=f"{name}: {_title()}")
+    page = Drawing(pw, ph, title=f"{name}: {GAME.made_by}")
     page.add(*shapes)
     tw, th = table_size(game, last, w)
     page.add(*table_shapes(game, last, (pw - tw) / 2, top + (bottom - top - th) / 2, w, pal))
@@ -415,7 +412,7 @@ def _frame(game: Game, last: Action | None, name: str, pw: float, ph: float, mar
     turn = f"turn {game.turn}" if game.turn else "the set-up"
     heading = [
         (f"{name} - {turn}", BOLD, TITLE, pal.ink),
-        (f"{_title()}: a two-player game's position", REGULAR, NOTE, pal.ink),
+        (f"{GAME.made_by}: a two-player game's position", REGULAR, NOTE, pal.ink),
         (last_words(game, last), BOLD, NOTE, pal.mark),
         (now_words(game), REGULAR, NOTE, pal.ink),
     ]
