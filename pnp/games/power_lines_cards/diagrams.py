@@ -12,9 +12,10 @@ from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm
 from . import draw
 from .rules.catalogue import catalogue
 from .rules.engine import load_deck, load_format
+from .rules.variant import DEFAULT
 
 # Numbers of the set-up and the turn, as the rules give them: the text and the sketch share them.
-BASE_GAP = 11  # card lengths between the two Bases
+BASE_GAP = DEFAULT.bases_apart - 1  # card lengths between the two Bases: pnp reads "11 apart" from centre to centre
 HAND = 8
 FACE_DOWN = 3  # cards each player places face down before the first turn
 FACE_DOWN_VALUE = 5
@@ -37,6 +38,7 @@ def sheet_context() -> dict[str, object]:
         "price_words": draw.price_words,
         "signed": draw.signed,
         "base_gap": BASE_GAP,
+        "readings": DEFAULT,
         "hand": HAND,
         "face_down": FACE_DOWN,
         "face_down_value": FACE_DOWN_VALUE,
