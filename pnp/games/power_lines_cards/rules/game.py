@@ -40,6 +40,7 @@ those cards dealt afresh, so that a search player looks ahead without cheating.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -119,6 +120,7 @@ def shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
 
 
 _NOTHING: list[tuple[str, ...]] = [()]  # the one way to pay no cards
+_new = tuple.__new__
 
 
 def _choices(hand: dict[str, int], played: str, n: int) -> list[tuple[str, ...]]:
@@ -337,27 +339,40 @@ class Game:
         pay = nine is None or v.nine_pays_price
         found: list[Play] = []
         opponent_discards = bool(self.sides[1 - p].discard)
-        for card in sorted(side.hand, key=_ORDER.__getitem__):
+        hand, memo = side.hand, table.memo
+        for card in sorted(hand, key=_ORDER.__getitem__):
             if nine is not None and v.nine_value == "printed" and printed_values()[card] > FREE_PLAY_MAX:
                 continue
             price = prices()[card] if pay else 0
             if price < 0 and len(side.deck) < -price:
                 continue
             discards = max(price, 0) + (1 if card == THREE and pay and v.three_friendly == "hand" else 0)
-            paid = _choices(side.hand, card, discards) if discards else _NOTHING
+            paid = _choices(hand, card, discards) if discards else _NOTHING
             if not paid:
                 continue
-            costs_friendly = card == THREE and pay and v.three_friendly == "table"
-            options = self._cells(card, p, nine, costs_friendly)
-            if nine is not None and v.nine_value == "current":
-                options = [(c, f) for c, f in options if table.value_of(c, Piece(card, p)) <= FREE_PLAY_MAX]
-            if card == FIVE and opponent_discards:
-                found += [Play(card, c, d, f, RANDOM if self._borders_enemy(c, p) else None) for c, f in options for d in paid]
-            elif len(paid) == 1:
-                found += [Play(card, c, paid[0], f) for c, f in options]
-            else:
-                found += [Play(card, c, d, f) for c, f in options for d in paid]
+            # A card's plays with one way to pay are a function of the table (and whether a 5
+            # has a card to trash): kept with it, they serve every draw and turn until it changes.
+            key = ("plays", card, p, nine, paid[0], opponent_discards) if len(paid) == 1 else None
+            plays = memo.get(key) if key else None
+            if plays is None:
+                plays = self._plays_of(card, p, nine, pay, paid, opponent_discards)
+                if key:
+                    memo[key] = plays
+            found += plays  # type: ignore[arg-type]  # the memo holds what this method put there
         return found
+
+    def _plays_of(self, card: str, p: int, nine: Cell | None, pay: bool, paid: list[tuple[str, ...]], opponent_discards: bool) -> list[Play]:
+        """The plays of `card`: each cell (and friendly, for a 3) by each way to pay."""
+        v, table = self.variant, self.table
+        costs_friendly = card == THREE and pay and v.three_friendly == "table"
+        options = self._cells(card, p, nine, costs_friendly)
+        if nine is not None and v.nine_value == "current":
+            options = [(c, f) for c, f in options if table.value_of(c, Piece(card, p)) <= FREE_PLAY_MAX]
+        # tuple.__new__ makes a Play without the Python-level __new__ a NamedTuple has: lists
+        # hold hundreds of plays, and this is most of their cost.
+        if card == FIVE and opponent_discards:
+            return [_new(Play, (card, c, d, f, RANDOM if self._borders_enemy(c, p) else None)) for c, f in options for d in paid]
+        return [_new(Play, (card, c, d, f, None)) for c, f in options for d in paid]
 
     def _cells(self, card: str, p: int, nine: Cell | None, costs_friendly: bool) -> list[tuple[Cell, Cell | None]]:
         """Where `p` may play `card`: (cell, the friendly it costs, for a 3, or None). Found from
@@ -379,41 +394,44 @@ class Game:
 
     def _three_cells(self, p: int, nine: Cell | None) -> list[tuple[Cell, Cell | None]]:
         """(cell, friendly) for card 3: each friendly it may cost, and the cells left to play on."""
-        table = self.table
-        linked, cut, home = table.linked(p), table.cut_cells(p), table.near(table.bases[p])
+        table, v = self.table, self.variant
+        tops, near, zeros, under = table.tops, table.near, table.zeros, table.under
+        linked, home = table.linked(p), table.near(table.bases[p])
+        cut = table.cut_cells(p) if linked else set()
+        open_now = table.open_cells(p)
+        open_sorted = sorted(open_now)
+        beside_nine = set(near(nine)) if nine is not None else None
         found: list[tuple[Cell, Cell | None]] = []
-        for friendly in sorted(c for c, piece in table.tops.items() if piece.owner == p):
+        for friendly in sorted(c for c, piece in tops.items() if piece.owner == p):
             if friendly == nine:
                 continue  # the free card must border the 9
-            still: frozenset[Cell] | set[Cell]
-            if friendly in table.under or any(n in table.zeros for n in table.near(friendly)):
+            cells: list[Cell]
+            if friendly in under or any(n in zeros for n in near(friendly)):
                 after = table.copy()  # the card under it comes back, or a 0 may go: play it out
                 after.remove(friendly)
                 after.settle()
-                still, cells = after.linked(p), after.open_cells(p)
-                kept = [c for c in linked if c != friendly and c in after.tops]
+                still = after.linked(p)
+                if not v.three_may_cut and any(c not in still for c in linked if c != friendly and c in after.tops):
+                    continue
+                cells = sorted(after.open_cells(p))
+            elif friendly in cut:  # cards are cut off: the reach is what the rest of the line gives
+                if not v.three_may_cut:
+                    continue  # an articulation point always cuts off at least one card
+                still = table.linked_without(p, friendly)
+                reach = set(home)
+                for cell in still:
+                    reach.update(near(cell))
+                cells = sorted(c for c in reach if c not in tops or c == friendly)
             else:
-                kept = [c for c in linked if c != friendly]
-                still = table.linked_without(p, friendly) if friendly in cut else linked.difference((friendly,))
-                if len(still) == len(kept):  # nothing cut off: only the cells beside it can be lost
-
-                    def reached(cell: Cell) -> bool:
-                        return cell in home or any(n in still for n in table.near(cell))
-
-                    open_now = table.open_cells(p)
-                    cells = open_now.difference([n for n in table.near(friendly) if n in open_now and not reached(n)])
-                    if reached(friendly):
-                        cells = cells | {friendly}
-                else:
-                    reach = set(home)
-                    for cell in still:
-                        reach.update(table.near(cell))
-                    cells = frozenset(c for c in reach if c not in table.tops or c == friendly).difference(table.bases)
-            if not self.variant.three_may_cut and any(c not in still for c in kept):
-                continue
-            if nine is not None:
-                cells = cells.intersection(table.near(nine))
-            found += [(cell, friendly) for cell in sorted(cells)]
+                # Nothing is cut off (the friendly is a leaf of the line, or not on it): only
+                # the open cells beside it can be lost, and its own cell may open.
+                others = linked.difference((friendly,)) if friendly in linked else linked
+                lost = [n for n in near(friendly) if n in open_now and n not in home and not any(m in others for m in near(n))]
+                cells = [c for c in open_sorted if c not in lost] if lost else list(open_sorted)
+                if friendly in home or any(m in others for m in near(friendly)):
+                    insort(cells, friendly)
+            bases = table.bases
+            found += [(cell, friendly) for cell in cells if cell not in bases and (beside_nine is None or cell in beside_nine)]
         return found
 
     def _coverable(self, p: int) -> list[Cell]:
