@@ -43,6 +43,9 @@ import random
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache, lru_cache
+from itertools import repeat
+from operator import is_
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -122,11 +125,25 @@ def shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
 _NOTHING: list[tuple[str, ...]] = [()]  # the one way to pay no cards
 _new = tuple.__new__
 
+# The actions without a field are values: one of each serves every list.
+_DRAW, _SHUFFLE, _PASS, _DECLINE = Draw(), Shuffle(), Pass(), Decline()
+
+
+@cache
+def _face_down(card: str, cell: Cell) -> FaceDown:
+    """The set-up action, made once: a frozen dataclass is slow to build, and set-up lists are long."""
+    return FaceDown(card, cell)
+
 
 def _choices(hand: dict[str, int], played: str, n: int) -> list[tuple[str, ...]]:
     """Every distinct way to pick `n` cards from `hand` (copies per card) but the card `played`,
     in catalogue order."""
-    hand = {card: copies - (card == played) for card, copies in hand.items() if copies - (card == played)}
+    return _choices_of(tuple(hand.items()), played, n)
+
+
+@lru_cache(maxsize=1 << 12)  # hands repeat: a few thousand kinds of hand cover most games
+def _choices_of(hand_items: tuple[tuple[str, int], ...], played: str, n: int) -> list[tuple[str, ...]]:
+    hand = {card: copies - (card == played) for card, copies in hand_items if copies - (card == played)}
     kinds = sorted(hand, key=_ORDER.__getitem__)
     found: list[tuple[str, ...]] = []
 
@@ -304,33 +321,33 @@ class Game:
         p = self.player
         if self.turn == 0:
             cells = sorted(self.table.open_cells(p))
-            return [FaceDown(card, cell) for card in sorted(self.sides[p].hand, key=_ORDER.__getitem__) for cell in cells]
+            return [_face_down(card, cell) for card in sorted(self.sides[p].hand, key=_ORDER.__getitem__) for cell in cells]
         side = self.sides[p]
         found: list[Action] = []
         if self.actions >= 1:
             found += self._plays(p, None)
-            found += [Dominate(cell) for cell in self._dominations(p, None)]
+            found += self._dominations(p, None)
             limit = self.variant.hand_limit
             if side.deck and (limit is None or side.hand_size < limit):
-                found.append(Draw())
+                found.append(_DRAW)
         if self.actions >= SHUFFLE_ACTIONS and side.discard:
-            found.append(Shuffle())
-        return found or [Pass()]
+            found.append(_SHUFFLE)
+        return found or [_PASS]
 
     def _answers(self, pending: Pending) -> list[Action]:
         """The answers to an effect's choice, Decline last; none when there is nothing to choose."""
         kind, p, cell = pending
         answers: list[Action]
         if kind == "seven":
-            answers = [Dominate(c) for c in self._dominations(p, cell)]
+            answers = list(self._dominations(p, cell))
         elif kind == "nine":
             answers = list(self._plays(p, cell))
         elif kind == "two":
             answers = [Pick(c) for c in sorted(self.table.friends(cell, 1 - p))]
         else:
-            answers = [Draw()] if self.sides[p].deck else []
+            answers = [_DRAW] if self.sides[p].deck else []
         if answers:
-            answers.append(Decline())
+            answers.append(_DECLINE)
         return answers
 
     def _plays(self, p: int, nine: Cell | None) -> list[Play]:
@@ -406,6 +423,7 @@ class Game:
             if friendly == nine:
                 continue  # the free card must border the 9
             cells: list[Cell]
+            still: frozenset[Cell] | set[Cell]
             if friendly in under or any(n in zeros for n in near(friendly)):
                 after = table.copy()  # the card under it comes back, or a 0 may go: play it out
                 after.remove(friendly)
@@ -414,21 +432,21 @@ class Game:
                 if not v.three_may_cut and any(c not in still for c in linked if c != friendly and c in after.tops):
                     continue
                 cells = sorted(after.open_cells(p))
-            elif friendly in cut:  # cards are cut off: the reach is what the rest of the line gives
-                if not v.three_may_cut:
-                    continue  # an articulation point always cuts off at least one card
-                still = table.linked_without(p, friendly)
-                reach = set(home)
-                for cell in still:
-                    reach.update(near(cell))
-                cells = sorted(c for c in reach if c not in tops or c == friendly)
             else:
-                # Nothing is cut off (the friendly is a leaf of the line, or not on it): only
-                # the open cells beside it can be lost, and its own cell may open.
-                others = linked.difference((friendly,)) if friendly in linked else linked
-                lost = [n for n in near(friendly) if n in open_now and n not in home and not any(m in others for m in near(n))]
+                # Without it, the line is `still`: the friendly and any cards it cut off are gone
+                # from it. Only the open cells beside those can be lost (every other open cell
+                # borders a card still on the line), and the friendly's own cell may open.
+                if friendly in cut:
+                    if not v.three_may_cut:
+                        continue  # an articulation point always cuts off at least one card
+                    still = table.linked_without(p, friendly)
+                    gone = [c for c in linked if c not in still]
+                else:
+                    still = linked.difference((friendly,)) if friendly in linked else linked
+                    gone = [friendly]
+                lost = {n for g in gone for n in near(g) if n in open_now and n not in home and not any(m in still for m in near(n))}
                 cells = [c for c in open_sorted if c not in lost] if lost else list(open_sorted)
-                if friendly in home or any(m in others for m in near(friendly)):
+                if friendly in home or any(m in still for m in near(friendly)):
                     insort(cells, friendly)
             bases = table.bases
             found += [(cell, friendly) for cell in cells if cell not in bases and (beside_nine is None or cell in beside_nine)]
@@ -448,33 +466,34 @@ class Game:
                 return True
         return False
 
-    def _dominations(self, p: int, seven: Cell | None) -> list[Cell]:
-        """The cells `p` may dominate: as an action, or (`seven`: the 7's cell) by card 7's effect."""
+    def _dominations(self, p: int, seven: Cell | None) -> list[Dominate]:
+        """What `p` may dominate: as an action, or (`seven`: the 7's cell) by card 7's effect."""
         key = ("dominate", p, seven)
         found = self.table.memo.get(key)
         if found is None:
-            found = self.table.memo[key] = self._targets(p, seven)
+            found = self.table.memo[key] = [Dominate(cell) for cell in self._targets(p, seven)]
         return found  # type: ignore[return-value]  # the memo holds what this method put there
 
     def _targets(self, p: int, seven: Cell | None) -> list[Cell]:
         table, v = self.table, self.variant
+        tops, near, linked = table.tops, table.near, table.linked(p)
         enemy_base = table.bases[1 - p]
         if seven is None:
-            near: set[Cell] = set()
-            for cell in table.linked(p):
-                near.update(table.near(cell))
-            if v.base_adds_to_total:
-                near.update(table.near(table.bases[p]))
-            targets = [c for c in near if c == enemy_base or (c in table.tops and table.tops[c].owner != p)]
+            # The cells bordering a connected card are in `p`'s reach; the reach's other cells
+            # (beside the Base alone) bring no total and fail the count below.
+            targets = [c for c in table.reach(p) if c in tops and tops[c].owner != p]
+            if any(n in linked for n in near(enemy_base)) or (v.base_adds_to_total and enemy_base in near(table.bases[p])):
+                targets.append(enemy_base)
         else:
-            targets = [c for c in table.near(seven) if (c == enemy_base and v.base_is_enemy) or (c in table.tops and table.tops[c].owner != p)]
+            targets = [c for c in near(seven) if (c == enemy_base and v.base_is_enemy) or (c in tops and tops[c].owner != p)]
             if not v.seven_needs_total:
                 return sorted(targets)
         found = []
+        exactly = v.dominate == "exactly"
         for target in targets:
             total, count = table.total(target, p)
             need = table.defence(target) + MARGIN
-            if count and (total == need if v.dominate == "exactly" else total >= need):
+            if count and (total == need if exactly else total >= need):
                 found.append(target)
         return sorted(found)
 
@@ -484,10 +503,12 @@ class Game:
         """Apply `action` for `to_move`; IllegalAction if the rules do not allow it now. Its
         chance part, if undrawn, is drawn with `rng`. Returns the action as applied (and kept in
         `history`), chance part filled in: pushing that replays the game exactly."""
-        if isinstance(action, Play):
-            action = action._replace(discards=in_order(action.discards))
-        if _undrawn(action) not in self.legal_actions():
-            raise IllegalAction(f"{action} is not a legal action now ({self.phase}, player {self.to_move} to move)")
+        legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(action))):  # not one of the listed actions itself: compare
+            if isinstance(action, Play):
+                action = action._replace(discards=in_order(action.discards))
+            if _undrawn(action) not in legal:
+                raise IllegalAction(f"{action} is not a legal action now ({self.phase}, player {self.to_move} to move)")
         action = self._drawn(action, rng)
         self._legal = None
         if self.pending:
