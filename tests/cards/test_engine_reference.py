@@ -37,7 +37,14 @@ VARIANTS = {
 
 
 def same_state(new: Game, old: reference.Game) -> None:
-    assert (new.phase, new.to_move, new.turn, new.actions, new.passes, new.outcome()) == (old.phase, old.to_move, old.turn, old.actions, old.passes, old.outcome())
+    assert (new.phase, new.to_move, new.turn, new.actions, new.passes, new.outcome()) == (
+        old.phase,
+        old.to_move,
+        old.turn,
+        old.actions,
+        old.passes,
+        old.outcome(),
+    )
     for a, b in zip(new.sides, old.sides):
         assert (a.deck, a.hand, a.discard, a.trash) == (b.deck, b.hand, b.discard, b.trash)
     assert new.table.tops == old.table.tops and new.table.under == old.table.under

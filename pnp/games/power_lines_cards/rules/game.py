@@ -43,10 +43,10 @@ import random
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
 from operator import is_
-from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from .actions import RANDOM, Action, Decline, Dominate, Draw, FaceDown, IllegalAction, Pass, Pick, Play, Shuffle
