@@ -40,9 +40,13 @@ those cards dealt afresh, so that a search player looks ahead without cheating.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Literal, NamedTuple
 
 from .actions import RANDOM, Action, Decline, Dominate, Draw, FaceDown, IllegalAction, Pass, Pick, Play, Shuffle
@@ -119,12 +123,27 @@ def shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
 
 
 _NOTHING: list[tuple[str, ...]] = [()]  # the one way to pay no cards
+_new = tuple.__new__
+
+# The actions without a field are values: one of each serves every list.
+_DRAW, _SHUFFLE, _PASS, _DECLINE = Draw(), Shuffle(), Pass(), Decline()
+
+
+@cache
+def _face_down(card: str, cell: Cell) -> FaceDown:
+    """The set-up action, made once: a frozen dataclass is slow to build, and set-up lists are long."""
+    return FaceDown(card, cell)
 
 
 def _choices(hand: dict[str, int], played: str, n: int) -> list[tuple[str, ...]]:
     """Every distinct way to pick `n` cards from `hand` (copies per card) but the card `played`,
     in catalogue order."""
-    hand = {card: copies - (card == played) for card, copies in hand.items() if copies - (card == played)}
+    return _choices_of(tuple(hand.items()), played, n)
+
+
+@lru_cache(maxsize=1 << 12)  # hands repeat: a few thousand kinds of hand cover most games
+def _choices_of(hand_items: tuple[tuple[str, int], ...], played: str, n: int) -> list[tuple[str, ...]]:
+    hand = {card: copies - (card == played) for card, copies in hand_items if copies - (card == played)}
     kinds = sorted(hand, key=_ORDER.__getitem__)
     found: list[tuple[str, ...]] = []
 
@@ -302,33 +321,33 @@ class Game:
         p = self.player
         if self.turn == 0:
             cells = sorted(self.table.open_cells(p))
-            return [FaceDown(card, cell) for card in sorted(self.sides[p].hand, key=_ORDER.__getitem__) for cell in cells]
+            return [_face_down(card, cell) for card in sorted(self.sides[p].hand, key=_ORDER.__getitem__) for cell in cells]
         side = self.sides[p]
         found: list[Action] = []
         if self.actions >= 1:
             found += self._plays(p, None)
-            found += [Dominate(cell) for cell in self._dominations(p, None)]
+            found += self._dominations(p, None)
             limit = self.variant.hand_limit
             if side.deck and (limit is None or side.hand_size < limit):
-                found.append(Draw())
+                found.append(_DRAW)
         if self.actions >= SHUFFLE_ACTIONS and side.discard:
-            found.append(Shuffle())
-        return found or [Pass()]
+            found.append(_SHUFFLE)
+        return found or [_PASS]
 
     def _answers(self, pending: Pending) -> list[Action]:
         """The answers to an effect's choice, Decline last; none when there is nothing to choose."""
         kind, p, cell = pending
         answers: list[Action]
         if kind == "seven":
-            answers = [Dominate(c) for c in self._dominations(p, cell)]
+            answers = list(self._dominations(p, cell))
         elif kind == "nine":
             answers = list(self._plays(p, cell))
         elif kind == "two":
             answers = [Pick(c) for c in sorted(self.table.friends(cell, 1 - p))]
         else:
-            answers = [Draw()] if self.sides[p].deck else []
+            answers = [_DRAW] if self.sides[p].deck else []
         if answers:
-            answers.append(Decline())
+            answers.append(_DECLINE)
         return answers
 
     def _plays(self, p: int, nine: Cell | None) -> list[Play]:
@@ -337,27 +356,40 @@ class Game:
         pay = nine is None or v.nine_pays_price
         found: list[Play] = []
         opponent_discards = bool(self.sides[1 - p].discard)
-        for card in sorted(side.hand, key=_ORDER.__getitem__):
+        hand, memo = side.hand, table.memo
+        for card in sorted(hand, key=_ORDER.__getitem__):
             if nine is not None and v.nine_value == "printed" and printed_values()[card] > FREE_PLAY_MAX:
                 continue
             price = prices()[card] if pay else 0
             if price < 0 and len(side.deck) < -price:
                 continue
             discards = max(price, 0) + (1 if card == THREE and pay and v.three_friendly == "hand" else 0)
-            paid = _choices(side.hand, card, discards) if discards else _NOTHING
+            paid = _choices(hand, card, discards) if discards else _NOTHING
             if not paid:
                 continue
-            costs_friendly = card == THREE and pay and v.three_friendly == "table"
-            options = self._cells(card, p, nine, costs_friendly)
-            if nine is not None and v.nine_value == "current":
-                options = [(c, f) for c, f in options if table.value_of(c, Piece(card, p)) <= FREE_PLAY_MAX]
-            if card == FIVE and opponent_discards:
-                found += [Play(card, c, d, f, RANDOM if self._borders_enemy(c, p) else None) for c, f in options for d in paid]
-            elif len(paid) == 1:
-                found += [Play(card, c, paid[0], f) for c, f in options]
-            else:
-                found += [Play(card, c, d, f) for c, f in options for d in paid]
+            # A card's plays with one way to pay are a function of the table (and whether a 5
+            # has a card to trash): kept with it, they serve every draw and turn until it changes.
+            key = ("plays", card, p, nine, paid[0], opponent_discards) if len(paid) == 1 else None
+            plays = memo.get(key) if key else None
+            if plays is None:
+                plays = self._plays_of(card, p, nine, pay, paid, opponent_discards)
+                if key:
+                    memo[key] = plays
+            found += plays  # type: ignore[arg-type]  # the memo holds what this method put there
         return found
+
+    def _plays_of(self, card: str, p: int, nine: Cell | None, pay: bool, paid: list[tuple[str, ...]], opponent_discards: bool) -> list[Play]:
+        """The plays of `card`: each cell (and friendly, for a 3) by each way to pay."""
+        v, table = self.variant, self.table
+        costs_friendly = card == THREE and pay and v.three_friendly == "table"
+        options = self._cells(card, p, nine, costs_friendly)
+        if nine is not None and v.nine_value == "current":
+            options = [(c, f) for c, f in options if table.value_of(c, Piece(card, p)) <= FREE_PLAY_MAX]
+        # tuple.__new__ makes a Play without the Python-level __new__ a NamedTuple has: lists
+        # hold hundreds of plays, and this is most of their cost.
+        if card == FIVE and opponent_discards:
+            return [_new(Play, (card, c, d, f, RANDOM if self._borders_enemy(c, p) else None)) for c, f in options for d in paid]
+        return [_new(Play, (card, c, d, f, None)) for c, f in options for d in paid]
 
     def _cells(self, card: str, p: int, nine: Cell | None, costs_friendly: bool) -> list[tuple[Cell, Cell | None]]:
         """Where `p` may play `card`: (cell, the friendly it costs, for a 3, or None). Found from
@@ -379,41 +411,45 @@ class Game:
 
     def _three_cells(self, p: int, nine: Cell | None) -> list[tuple[Cell, Cell | None]]:
         """(cell, friendly) for card 3: each friendly it may cost, and the cells left to play on."""
-        table = self.table
-        linked, cut, home = table.linked(p), table.cut_cells(p), table.near(table.bases[p])
+        table, v = self.table, self.variant
+        tops, near, zeros, under = table.tops, table.near, table.zeros, table.under
+        linked, home = table.linked(p), table.near(table.bases[p])
+        cut = table.cut_cells(p) if linked else set()
+        open_now = table.open_cells(p)
+        open_sorted = sorted(open_now)
+        beside_nine = set(near(nine)) if nine is not None else None
         found: list[tuple[Cell, Cell | None]] = []
-        for friendly in sorted(c for c, piece in table.tops.items() if piece.owner == p):
+        for friendly in sorted(c for c, piece in tops.items() if piece.owner == p):
             if friendly == nine:
                 continue  # the free card must border the 9
+            cells: list[Cell]
             still: frozenset[Cell] | set[Cell]
-            if friendly in table.under or any(n in table.zeros for n in table.near(friendly)):
+            if friendly in under or any(n in zeros for n in near(friendly)):
                 after = table.copy()  # the card under it comes back, or a 0 may go: play it out
                 after.remove(friendly)
                 after.settle()
-                still, cells = after.linked(p), after.open_cells(p)
-                kept = [c for c in linked if c != friendly and c in after.tops]
+                still = after.linked(p)
+                if not v.three_may_cut and any(c not in still for c in linked if c != friendly and c in after.tops):
+                    continue
+                cells = sorted(after.open_cells(p))
             else:
-                kept = [c for c in linked if c != friendly]
-                still = table.linked_without(p, friendly) if friendly in cut else linked.difference((friendly,))
-                if len(still) == len(kept):  # nothing cut off: only the cells beside it can be lost
-
-                    def reached(cell: Cell) -> bool:
-                        return cell in home or any(n in still for n in table.near(cell))
-
-                    open_now = table.open_cells(p)
-                    cells = open_now.difference([n for n in table.near(friendly) if n in open_now and not reached(n)])
-                    if reached(friendly):
-                        cells = cells | {friendly}
+                # Without it, the line is `still`: the friendly and any cards it cut off are gone
+                # from it. Only the open cells beside those can be lost (every other open cell
+                # borders a card still on the line), and the friendly's own cell may open.
+                if friendly in cut:
+                    if not v.three_may_cut:
+                        continue  # an articulation point always cuts off at least one card
+                    still = table.linked_without(p, friendly)
+                    gone = [c for c in linked if c not in still]
                 else:
-                    reach = set(home)
-                    for cell in still:
-                        reach.update(table.near(cell))
-                    cells = frozenset(c for c in reach if c not in table.tops or c == friendly).difference(table.bases)
-            if not self.variant.three_may_cut and any(c not in still for c in kept):
-                continue
-            if nine is not None:
-                cells = cells.intersection(table.near(nine))
-            found += [(cell, friendly) for cell in sorted(cells)]
+                    still = linked.difference((friendly,)) if friendly in linked else linked
+                    gone = [friendly]
+                lost = {n for g in gone for n in near(g) if n in open_now and n not in home and not any(m in still for m in near(n))}
+                cells = [c for c in open_sorted if c not in lost] if lost else list(open_sorted)
+                if friendly in home or any(m in still for m in near(friendly)):
+                    insort(cells, friendly)
+            bases = table.bases
+            found += [(cell, friendly) for cell in cells if cell not in bases and (beside_nine is None or cell in beside_nine)]
         return found
 
     def _coverable(self, p: int) -> list[Cell]:
@@ -430,33 +466,34 @@ class Game:
                 return True
         return False
 
-    def _dominations(self, p: int, seven: Cell | None) -> list[Cell]:
-        """The cells `p` may dominate: as an action, or (`seven`: the 7's cell) by card 7's effect."""
+    def _dominations(self, p: int, seven: Cell | None) -> list[Dominate]:
+        """What `p` may dominate: as an action, or (`seven`: the 7's cell) by card 7's effect."""
         key = ("dominate", p, seven)
         found = self.table.memo.get(key)
         if found is None:
-            found = self.table.memo[key] = self._targets(p, seven)
+            found = self.table.memo[key] = [Dominate(cell) for cell in self._targets(p, seven)]
         return found  # type: ignore[return-value]  # the memo holds what this method put there
 
     def _targets(self, p: int, seven: Cell | None) -> list[Cell]:
         table, v = self.table, self.variant
+        tops, near, linked = table.tops, table.near, table.linked(p)
         enemy_base = table.bases[1 - p]
         if seven is None:
-            near: set[Cell] = set()
-            for cell in table.linked(p):
-                near.update(table.near(cell))
-            if v.base_adds_to_total:
-                near.update(table.near(table.bases[p]))
-            targets = [c for c in near if c == enemy_base or (c in table.tops and table.tops[c].owner != p)]
+            # The cells bordering a connected card are in `p`'s reach; the reach's other cells
+            # (beside the Base alone) bring no total and fail the count below.
+            targets = [c for c in table.reach(p) if c in tops and tops[c].owner != p]
+            if any(n in linked for n in near(enemy_base)) or (v.base_adds_to_total and enemy_base in near(table.bases[p])):
+                targets.append(enemy_base)
         else:
-            targets = [c for c in table.near(seven) if (c == enemy_base and v.base_is_enemy) or (c in table.tops and table.tops[c].owner != p)]
+            targets = [c for c in near(seven) if (c == enemy_base and v.base_is_enemy) or (c in tops and tops[c].owner != p)]
             if not v.seven_needs_total:
                 return sorted(targets)
         found = []
+        exactly = v.dominate == "exactly"
         for target in targets:
             total, count = table.total(target, p)
             need = table.defence(target) + MARGIN
-            if count and (total == need if v.dominate == "exactly" else total >= need):
+            if count and (total == need if exactly else total >= need):
                 found.append(target)
         return sorted(found)
 
@@ -466,10 +503,12 @@ class Game:
         """Apply `action` for `to_move`; IllegalAction if the rules do not allow it now. Its
         chance part, if undrawn, is drawn with `rng`. Returns the action as applied (and kept in
         `history`), chance part filled in: pushing that replays the game exactly."""
-        if isinstance(action, Play):
-            action = action._replace(discards=in_order(action.discards))
-        if _undrawn(action) not in self.legal_actions():
-            raise IllegalAction(f"{action} is not a legal action now ({self.phase}, player {self.to_move} to move)")
+        legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(action))):  # not one of the listed actions itself: compare
+            if isinstance(action, Play):
+                action = action._replace(discards=in_order(action.discards))
+            if _undrawn(action) not in legal:
+                raise IllegalAction(f"{action} is not a legal action now ({self.phase}, player {self.to_move} to move)")
         action = self._drawn(action, rng)
         self._legal = None
         if self.pending:

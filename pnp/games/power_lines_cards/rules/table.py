@@ -95,14 +95,23 @@ class Table:
         """A card of `owner`'s placed on an empty cell: where it is open to them, it simply joins
         their line, and the sets worked out so far grow by it (the same sets a recount gives,
         found without one). Anything else is recounted."""
-        linked, reach = self._linked[owner], self._reach[owner]
+        linked, reach, opened = self._linked[owner], self._reach[owner], self._open
         self.memo, self._values = {}, {}
-        self._open = [None, None]
-        if linked is None or reach is None or cell not in reach or any(f not in linked for f in self.friends(cell, owner)):
+        other = opened[1 - owner]
+        if other is not None and cell in other:
+            other = other.difference((cell,))
+        tops = self.tops
+        if linked is None or reach is None or cell not in reach or any(n in tops and tops[n].owner == owner and n not in linked for n in self.near(cell)):
             self._linked[owner] = self._reach[owner] = None  # a cut-off card may join again: recount
+            self._open = [other, None] if owner == 1 else [None, other]
             return
         self._linked[owner] = linked | {cell}
-        self._reach[owner] = reach.union(self.near(cell)).difference(self.bases)
+        new = [n for n in self.near(cell) if n not in reach and n not in self.bases]
+        self._reach[owner] = reach.union(new) if new else reach
+        mine = opened[owner]
+        if mine is not None:
+            mine = mine.difference((cell,)).union(n for n in new if n not in tops)
+        self._open = [other, mine] if owner == 1 else [mine, other]
 
     def copy(self) -> Table:
         other = Table.__new__(Table)
@@ -193,7 +202,8 @@ class Table:
     def value_of(self, cell: Cell, piece: Piece) -> int:
         """What `piece` is worth on `cell` (there or about to be): printed, or card 0's rule, plus
         card 8's and each bordering card 1's bonus."""
-        friends = list(self.friends(cell, piece.owner))
+        tops, owner = self.tops, piece.owner
+        friends = [n for n in self.near(cell) if n in tops and tops[n].owner == owner]
         if piece.face_down:
             v = FACE_DOWN_VALUE
         elif piece.card == ZERO:
@@ -202,7 +212,6 @@ class Table:
             v = printed_values()[piece.card]
             if piece.card == EIGHT:
                 v += EIGHT_BONUS * len(friends)
-        tops = self.tops
         for n in friends:
             friend = tops[n]
             if friend.card == ONE and not friend.face_down:
