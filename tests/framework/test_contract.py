@@ -31,7 +31,7 @@ def commands() -> list[tuple[str, ...]]:
     root = app_command()
     found: list[tuple[str, ...]] = [("list",), ("build",)]
     found += [("build", game.id) for game in GAMES]
-    for group in [game.group for game in GAMES if game.group] + ["export"]:
+    for group in [name for game in GAMES for name in game.groups] + ["export"]:
         found.append((group,))
         found += [(group, name) for name in root.get_command(None, group).list_commands(None)]
     return found
