@@ -384,3 +384,14 @@ def format_record(record: Record) -> str:
             text = move_text(move)
             out += f"{text}  # {move.note}\n" if move.note else f"{text}\n"
     return out
+
+
+def as_table(record: Record, hand_size: int) -> Record:
+    """The record as a table would keep it: each deck a list (its cards in catalogue order), each
+    opening hand its first `hand_size` cards, each shuffle without its order. The draws stay
+    named; a record that names every draw (as pnp writes them) replays to the same game."""
+    order = {name: i for i, name in enumerate(catalogue().kind_names)}
+    decks = tuple(replace(d, cards=tuple(sorted(d.cards, key=lambda w: order[w[1]])), ordered=False) for d in record.decks)
+    hands = tuple(h if h is not None else CardsItem(d.line, d.column, d.player, d.cards[:hand_size], at=d.at) for h, d in zip(record.hands, record.decks))
+    moves = tuple(replace(m, order=None) if isinstance(m, ActionItem) and m.verb == "shuffle" else m for m in record.moves)
+    return replace(record, decks=(decks[0], decks[1]), hands=(hands[0], hands[1]), moves=moves)

@@ -213,7 +213,7 @@ def _stack(game: Game, q: int, named: Sequence[Word], ordered: bool, item: Actio
             if i >= len(deck):
                 raise _Breach("extra-draw", f"{who}'s deck holds only {plural(len(deck), 'card')} here", item.line, column)
             if deck[-1 - i] != card:
-                raise _Breach("wrong-draw", f"{who} draws a {deck[-1 - i]} here, the next card of the deck in order, not a {card}", item.line, column)
+                raise _Breach("wrong-draw", f"{who} draws {_a(deck[-1 - i])} here, the next card of the deck in order, not {_a(card)}", item.line, column)
         return
     left = Counter(deck)
     for column, card in named:
@@ -231,22 +231,24 @@ _ASKS = {"seven": "card 7's free domination", "nine": "card 9's free play", "two
 
 def _refusal(game: Game, item: ActionItem, action: Action) -> _Breach:
     """The finding for an action not among the legal ones: what is wrong, where, and what is legal."""
-    hint = _legal_hint(game)
-    legal = game.legal_actions()
+    hint, legal = _legal_hint(game), game.legal_actions()
     p, line = game.to_move, item.line
     who, phase = PLAYER_NAMES[p], game.phase
-    if not any(type(a) is type(action) for a in legal):
-        if phase in _ASKS:
-            return _Breach("answer-first", f"{_ASKS[phase]} is {who}'s to answer first{hint}", line, item.column)
-        if phase == "setup":
-            return _Breach("setup-going", f"the set-up is still going: {who} places a card face down{hint}", line, item.column)
-        return _Breach("not-now", f"{item.verb} is not possible now{_why_not(game, action)}{hint}", line, item.column)
+    offered = any(type(a) is type(action) for a in legal)
+    if phase in _ASKS and not offered:
+        return _Breach("answer-first", f"{_ASKS[phase]} is {who}'s to answer first{hint}", line, item.column)
+    if phase == "setup" and not offered:
+        return _Breach("setup-going", f"the set-up is still going: {who} places a card face down{hint}", line, item.column)
+    if isinstance(action, FaceDown) and not offered:
+        return _Breach("not-now", f"cards go face down in the set-up only{hint}", line, item.column)
     if isinstance(action, (Play, FaceDown)):
         return _placement(game, item, action, hint)
     if isinstance(action, Dominate):
         return _Breach("cannot-dominate", _domination(game, action.cell) + hint, line, item.at["cell"])
-    if isinstance(action, Pick):
+    if isinstance(action, Pick) and offered:
         return _Breach("bad-pick", f"{cell_name(action.cell)} holds no friendly of the 2's to pick{hint}", line, item.at["cell"])
+    if not offered:
+        return _Breach("not-now", f"{item.verb} is not possible now{_why_not(game, action)}{hint}", line, item.column)
     return _Breach("illegal", f"{item.verb} is not legal here{hint}", line, item.column)
 
 
@@ -269,12 +271,12 @@ def _placement(game: Game, item: ActionItem, action: Play | FaceDown, hint: str)
         return _Breach("not-in-hand", f"{who} holds no {card}: the hand is {_cards(list(Counter(side.hand).elements()))}{hint}", line, item.at["card"])
     same = [a for a in game.legal_actions() if type(a) is type(action) and a.card == card]
     if not same:
-        return _Breach("cannot-play", f"no play of a {card} is legal now{_price(game, card)}{hint}", line, item.at["card"])
+        return _Breach("cannot-play", f"no play of {_a(card)} is legal now{_price(game, card)}{hint}", line, item.at["card"])
     there = [a for a in same if a.cell == cell]
     if not there:
         cells = sorted({a.cell for a in same})
         shown = ", ".join(map(cell_name, cells[:HINTS])) + (", …" if len(cells) > HINTS else "")
-        return _Breach("bad-cell", f"a {card} cannot go on {cell_name(cell)}: {who}'s cells for it now are {shown}", line, item.at["cell"])
+        return _Breach("bad-cell", f"{_a(card)} cannot go on {cell_name(cell)}: {who}'s cells for it now are {shown}", line, item.at["cell"])
     assert isinstance(action, Play)  # a face-down card legal on its cell is legal
     plays = [a for a in there if isinstance(a, Play)]
     if action.friendly not in {a.friendly for a in plays}:
@@ -287,8 +289,8 @@ def _placement(game: Game, item: ActionItem, action: Play | FaceDown, hint: str)
         price = prices()[card]
         ways = "; ".join(" ".join(a.discards) for a in plays[:HINTS] if a.discards)
         if price <= 0 or not ways:
-            return _Breach("bad-discard", f"a {card} discards nothing here", line, item.at["discard"])
-        return _Breach("bad-discard", f"the price of a {card} is {plural(price, 'card')} of {who}'s hand, the {card} apart: pay with one of {ways}", line, item.at.get("discard", item.at["end"]))
+            return _Breach("bad-discard", f"{_a(card)} discards nothing here", line, item.at["discard"])
+        return _Breach("bad-discard", f"the price of {_a(card)} is {plural(price, 'card')} of {who}'s hand, the {card} apart: pay with one of {ways}", line, item.at.get("discard", item.at["end"]))
     other = PLAYER_NAMES[1 - p]
     if action.trash is None:
         return _Breach("bad-trash", f"a 5 bordering an enemy trashes a card of {other}'s discard pile: name it (`trash C`)", line, item.at["end"])
@@ -357,6 +359,10 @@ def action_text(action: Action) -> str:
     if isinstance(action, (Dominate, Pick)):
         return f"{'dominate' if isinstance(action, Dominate) else 'pick'} {cell_name(action.cell)}"
     return {Draw: "draw", Shuffle: "shuffle", Pass: "pass", Decline: "decline"}[type(action)]
+
+
+def _a(card: str) -> str:
+    return f"an {card}" if card == "8" else f"a {card}"
 
 
 def _cards(pile: Sequence[str]) -> str:
