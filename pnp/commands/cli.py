@@ -56,7 +56,11 @@ def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can 
         add_completion=True,
         # `pnp build`, then each game's command group, in the registry's order, then `pnp export`
         cls=lazy_group(
-            {"build": _group(Lazy("pnp.commands.build:app")), **{name: load for g in GAMES for name, load in _commands(g)}, "export": _group(Lazy("pnp.export.cli:app"))}
+            {
+                "build": _group(Lazy("pnp.commands.build:app")),
+                **{name: load for g in GAMES for name, load in _commands(g)},
+                "export": _group(Lazy("pnp.export.cli:app")),
+            }
         ),
     )
 

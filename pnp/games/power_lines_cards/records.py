@@ -109,7 +109,7 @@ def _score(r: Replayed, _: Replayed | None) -> Outcome:
 
 
 def _draw(r: Replayed, shown_name: str, printing: Print) -> tuple[Drawing, float | None]:
-    from .position import table_page  # the drawing loads only to draw
+    from .position import table_page  # type: ignore[import-untyped, import-not-found, unused-ignore]  # the drawing loads only to draw; another branch writes it
 
     return table_page(r.game, r.last, f"{shown_name} after turn {r.turns}", printing), None
 

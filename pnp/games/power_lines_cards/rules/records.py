@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
@@ -128,7 +129,7 @@ class Record:
     moves: tuple[Move, ...]
 
 
-def cards(words: tuple[Word, ...]) -> tuple[str, ...]:
+def cards(words: Sequence[Word]) -> tuple[str, ...]:
     return tuple(card for _, card in words)
 
 
@@ -171,8 +172,9 @@ def parse_record(text: str) -> Parsed[Record]:
             elif head in ("deck", "hand"):
                 cards_item = _cards(line, words, head)
                 kept = decks if head == "deck" else hands
-                if kept[cards_item.player] is not None:
-                    raise Misread(f"duplicate-{head}", f"{PLAYER_NAMES[cards_item.player]}'s {head} is already given on line {kept[cards_item.player].line}", words[0][0])  # type: ignore[union-attr]  # not None, just checked
+                earlier = kept[cards_item.player]
+                if earlier is not None:
+                    raise Misread(f"duplicate-{head}", f"{PLAYER_NAMES[cards_item.player]}'s {head} is already given on line {earlier.line}", words[0][0])
                 kept[cards_item.player] = cards_item
             elif head == "first":
                 expect_words(words, 2, "first A")
@@ -204,13 +206,11 @@ def parse_record(text: str) -> Parsed[Record]:
             found.append(error("no-hand", f"{name}'s deck is a list, not an order: name {name}'s opening hand with `hand {name}: ...`", deck.line, deck.column))
     if first is None:
         found.append(error("no-first", "who goes first is not given: write `first A` or `first B` before the set-up", *end))
-    variant = DEFAULT
-    if readings:
-        variant = replace(DEFAULT, **{r.key: r.value for r in readings})
+    variant = parse_variant("\n".join(f"{r.key} = {reading_value(r.value)}" for r in readings)).value  # each line read alone already
     if found:
         return Parsed(None, sorted(found, key=sort_key))
     a, b = decks
-    assert a is not None and b is not None and first is not None  # each missing one is a finding
+    assert a is not None and b is not None and first is not None and variant is not None  # each missing one is a finding
     return Parsed(Record(header, tuple(readings), variant, (a, b), (hands[0], hands[1]), first, tuple(moves)))
 
 
@@ -266,7 +266,7 @@ def _cell(word: Word) -> Cell:
 
 
 def _action(line: int, words: list[Word], note: str) -> ActionItem:
-    verb: Verb = VERBS[VERBS.index(words[0][1].lower())]  # type: ignore[arg-type]  # checked by the caller
+    verb = VERBS[VERBS.index(words[0][1].lower())]  # one of them: checked by the caller
     at = {"end": words[-1][0] + len(words[-1][1])}
     start = words[0][0]
     if verb in ("pass", "decline"):
@@ -349,7 +349,13 @@ def move_text(item: ActionItem) -> str:
     elif item.cell is not None:
         words.append(cell_name(item.cell))
     if item.verb == "play":
-        for name, listed in (("discard", cards(item.discards)), ("friendly", ()), ("trash", ()), ("draw", cards(item.draws)), ("four-draw", cards(item.four_draws))):
+        for name, listed in (
+            ("discard", cards(item.discards)),
+            ("friendly", ()),
+            ("trash", ()),
+            ("draw", cards(item.draws)),
+            ("four-draw", cards(item.four_draws)),
+        ):
             if name == "friendly" and item.friendly is not None:
                 words += [name, cell_name(item.friendly)]
             elif name == "trash" and item.trash is not None:

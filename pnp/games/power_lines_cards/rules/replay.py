@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp.core.diagnostics import Diagnostic, error, plural
+from pnp.core.textfile import Word
 
 from .actions import RANDOM, Action, Decline, Dominate, Draw, FaceDown, IllegalAction, Pass, Pick, Play, Shuffle
 from .game import Game, Outcome, in_order
-from .records import PLAYER_NAMES, ActionItem, CardsItem, FirstItem, Move, ReadingItem, Record, TurnItem, Verb, Word, cards, cell_name, readings_of
+from .records import PLAYER_NAMES, ActionItem, CardsItem, FirstItem, Move, ReadingItem, Record, TurnItem, Verb, cards, cell_name, readings_of
 from .setup import HAND_SIZE
 from .table import MARGIN, Cell, prices
 from .variant import Variant
@@ -148,7 +149,9 @@ def _apply(game: Game, item: ActionItem, ordered: tuple[bool, bool]) -> Action:
             raise _Breach("extra-draw", f"{who} draws {plural(drawn, 'card')} here, not {len(given)}", item.line, given[drawn][0])
         if drawn > len(given) and not ordered[q]:
             clause = "four-draw" if q != p else "draw"
-            raise _Breach("unnamed-draw", f"{who} draws {plural(drawn, 'card')} here: name {'it' if drawn == 1 else 'them'} (`{clause} C`)", item.line, item.at["end"])
+            raise _Breach(
+                "unnamed-draw", f"{who} draws {plural(drawn, 'card')} here: name {'it' if drawn == 1 else 'them'} (`{clause} C`)", item.line, item.at["end"]
+            )
     return applied
 
 
@@ -167,10 +170,13 @@ def _action(game: Game, item: ActionItem, ordered: bool) -> Action:
     if verb == "shuffle":
         if item.order is not None and not ordered:
             who = PLAYER_NAMES[game.to_move]
-            raise _Breach("shuffle-order", f"{who}'s deck is a list, not an order: a shuffle gives no order (the draws name what comes)", item.line, item.at["order"])
+            raise _Breach(
+                "shuffle-order", f"{who}'s deck is a list, not an order: a shuffle gives no order (the draws name what comes)", item.line, item.at["order"]
+            )
         side = game.sides[game.to_move]
         return Shuffle(tuple(reversed(cards(item.order))) if item.order is not None else tuple(side.deck + side.discard))
-    return {"draw": Draw(), "pass": Pass(), "decline": Decline()}[verb]
+    simple: dict[str, Action] = {"draw": Draw(), "pass": Pass(), "decline": Decline()}
+    return simple[verb]
 
 
 def _undrawn(action: Action) -> Action:
@@ -189,7 +195,12 @@ def _chance(game: Game, item: ActionItem, action: Action, ordered: bool) -> None
     if isinstance(action, Shuffle) and ordered:
         pool = side.deck + side.discard
         if item.order is None:
-            raise _Breach("shuffle-order", f"write the deck after the shuffle, in the order drawn: {who}'s {len(pool)} cards of deck and discard pile", item.line, item.at["end"])
+            raise _Breach(
+                "shuffle-order",
+                f"write the deck after the shuffle, in the order drawn: {who}'s {len(pool)} cards of deck and discard pile",
+                item.line,
+                item.at["end"],
+            )
         left = Counter(pool)
         for column, card in item.order:
             if not left[card]:
@@ -197,7 +208,9 @@ def _chance(game: Game, item: ActionItem, action: Action, ordered: bool) -> None
             left[card] -= 1
         if len(item.order) < len(pool):
             missing = _cards(list((Counter(pool) - Counter(cards(item.order))).elements()))
-            raise _Breach("shuffle-order", f"the shuffle leaves out {missing}: it holds {who}'s deck and discard pile, {len(pool)} cards", item.line, item.at["end"])
+            raise _Breach(
+                "shuffle-order", f"the shuffle leaves out {missing}: it holds {who}'s deck and discard pile, {len(pool)} cards", item.line, item.at["end"]
+            )
     if isinstance(action, Play) and action.trash is not None:
         pile = game.sides[1 - p].discard
         if action.trash not in pile:
@@ -290,7 +303,12 @@ def _placement(game: Game, item: ActionItem, action: Play | FaceDown, hint: str)
         ways = "; ".join(" ".join(a.discards) for a in plays[:HINTS] if a.discards)
         if price <= 0 or not ways:
             return _Breach("bad-discard", f"{_a(card)} discards nothing here", line, item.at["discard"])
-        return _Breach("bad-discard", f"the price of {_a(card)} is {plural(price, 'card')} of {who}'s hand, the {card} apart: pay with one of {ways}", line, item.at.get("discard", item.at["end"]))
+        return _Breach(
+            "bad-discard",
+            f"the price of {_a(card)} is {plural(price, 'card')} of {who}'s hand, the {card} apart: pay with one of {ways}",
+            line,
+            item.at.get("discard", item.at["end"]),
+        )
     other = PLAYER_NAMES[1 - p]
     if action.trash is None:
         return _Breach("bad-trash", f"a 5 bordering an enemy trashes a card of {other}'s discard pile: name it (`trash C`)", line, item.at["end"])

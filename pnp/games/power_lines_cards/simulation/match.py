@@ -14,7 +14,9 @@ from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
 from .players import PLAYERS
 
 
-def play(decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT) -> tuple[Game, tuple[list[str], list[str]]]:
+def play(
+    decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT
+) -> tuple[Game, tuple[list[str], list[str]]]:
     """The game A (`players[0]`) and B play with `decks` shuffled, and each deck in the order
     drawn. One generator draws the shuffles, who goes first, the players' choices and chance."""
     rng = random.Random(seed)
@@ -27,7 +29,9 @@ def play(decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], s
     return game, orders
 
 
-def match_record(decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT, header: Sequence[str] = ()) -> str:
+def match_record(
+    decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT, header: Sequence[str] = ()
+) -> str:
     """The `.plc` record of `play`'s game, `header` as its first comment lines."""
     game, orders = play(decks, players, seed, variant)
     return format_record(record_of(orders, game.first, variant, game.history, header))
