@@ -150,7 +150,7 @@ def _random(
 
 FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
     help=f"{GAME.made_by}, two players: check, score and draw {SUFFIX} game records, or play a whole game between two of pnp's players.",
-    example=f"pnp cards random decks/starter.deck decks/starter.deck --seed 3 -o game{SUFFIX}",
+    example=f"pnp cards random a.deck b.deck --seed 3 -o game{SUFFIX}",
     suffixes=(SUFFIX,),
     parse=load_record,
     replay=replay,
@@ -171,7 +171,7 @@ FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
     ),
     random=Random(
         help="Play a whole game between two of pnp's players (greedy, random) with two deck lists, and write its record; the same seed gives the same record.",
-        example=f"pnp cards random decks/starter.deck decks/starter.deck --players greedy,random --seed 3 -o game{SUFFIX}",
+        example="pnp cards random a.deck b.deck --players greedy,random",
         make=_random,
         result=Made,
     ),
