@@ -23,18 +23,21 @@ def _group(app):  # -> a loader for pnp.contract.app.LazyGroup: the group of a T
     return load
 
 
-def _commands(game):  # -> a loader for a game's group: its own app, or the one made from its record format
+def _commands(game):  # -> (name, loader) of each of a game's groups: its own app's, then the one made from its record format
+    found = []
     if game.commands is not None:
-        return _group(game.commands)
+        found.append((game.group, _group(game.commands)))
+    if game.records is not None:
 
-    def load():
-        import typer.main  # after the signal handlers (see `main`)
+        def load():
+            import typer.main  # after the signal handlers (see `main`)
 
-        from pnp.contract.records import record_commands
+            from pnp.contract.records import record_commands
 
-        return typer.main.get_group(record_commands(game))
+            return typer.main.get_group(record_commands(game))
 
-    return load
+        found.append((game.record_group, load))
+    return found
 
 
 def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can install its handlers first
@@ -53,7 +56,11 @@ def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can 
         add_completion=True,
         # `pnp build`, then each game's command group, in the registry's order, then `pnp export`
         cls=lazy_group(
-            {"build": _group(Lazy("pnp.commands.build:app")), **{g.group: _commands(g) for g in GAMES if g.group}, "export": _group(Lazy("pnp.export.cli:app"))}
+            {
+                "build": _group(Lazy("pnp.commands.build:app")),
+                **{name: load for g in GAMES for name, load in _commands(g)},
+                "export": _group(Lazy("pnp.export.cli:app")),
+            }
         ),
     )
 

@@ -22,13 +22,13 @@ def print_games(root: Any) -> None:
             typer.echo(f"  also:    {game.also}")
         if game.exports:
             typer.echo(f"  export:  {', '.join(f'pnp export {kind} {game.id} -o DIR' for kind in game.exports)}")
-        if game.group:
-            group = root.get_command(None, game.group)
+        for n, group_name in enumerate(game.groups):
+            group = root.get_command(None, group_name)
             names = group.list_commands(None)
             width = max(map(len, names))
             for i, name in enumerate(names):
-                label = "use:" if i == 0 else ""
-                typer.echo(f"  {label:<8} pnp {game.group} {name:<{width}}  {_first_paragraph(group.get_command(None, name).help)}")
+                label = "use:" if n == i == 0 else ""
+                typer.echo(f"  {label:<8} pnp {group_name} {name:<{width}}  {_first_paragraph(group.get_command(None, name).help)}")
         typer.echo("")
 
 

@@ -53,6 +53,7 @@ class Game:
     group: str | None = None  # the command group that checks, scores and draws its games
     commands: Lazy | None = None  # the group's Typer app, for a game with commands of its own
     records: Lazy | None = None  # or its RecordFormat (pnp.contract.records), from which its group is made
+    records_group: str | None = None  # a second group, made from `records`, for a game that has its own commands too
     rules: str | None = None  # the rule sheet RULES-rules.pdf (templates/rules/RULES.md.j2) and score pad RULES-scorepad.pdf
     needs: tuple[Need, ...] = ()
     about: str = ""  # said instead of a credit line
@@ -61,10 +62,26 @@ class Game:
     export: Lazy | None = None  # the room that lists its pieces for those commands
 
     def __post_init__(self) -> None:
-        if (self.group is None) != (self.commands is None and self.records is None) or (self.commands and self.records):
-            raise ValueError(f"{self.id}: a command group needs its commands or its record format, one of them")
+        if (self.group is None) != (self.commands is None and self.records is None):
+            raise ValueError(f"{self.id}: a command group needs its commands or its record format")
+        if (self.records_group is not None) != (self.commands is not None and self.records is not None):
+            raise ValueError(f"{self.id}: a game with both its own commands and a record format names the records' group (records_group), and only such a game")
+        if self.records_group is not None and self.records_group == self.group:
+            raise ValueError(f"{self.id}: its commands and its records need groups of their own names, not both {self.group!r}")
         if bool(self.exports) != (self.export is not None):
             raise ValueError(f"{self.id}: the export commands it takes and its export room go together")
+
+    @property
+    def record_group(self) -> str | None:
+        """The group made from its record format; None for a game without one."""
+        if self.records is None:
+            return None
+        return self.records_group or self.group
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Its command groups, as `pnp --help` lists them: its own commands' or its records', then the records' second one."""
+        return tuple(g for g in (self.group, self.records_group) if g is not None)
 
     def build(self) -> Any:
         """The target's `build` function."""

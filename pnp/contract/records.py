@@ -253,13 +253,14 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
 
 def record_commands(game: Game) -> App:
     """The command group of a game with a record format (its spec's `records`), named by its spec's
-    group: check (if the format has one), score, show and random, in that order. A result model
+    `record_group`: check (if the format has one), score, show and random, in that order. A result model
     that does not fit what its command says (`Show.result`, `Random.result`) is refused."""
-    if game.group is None or game.records is None:
+    group = game.record_group
+    if group is None or game.records is None:
         raise ValueError(f"{game.id} has no record format")
     fmt: RecordFormat[Any, Any, Any] = game.records.load()
-    _fits(fmt, game.group)
-    app = App(game.group, help=fmt.help, example=fmt.example)
+    _fits(fmt, group)
+    app = App(group, help=fmt.help, example=fmt.example)
     if fmt.check is not None:
         _check(app, fmt, fmt.check)
     _score(app, fmt, fmt.score)
@@ -397,7 +398,8 @@ def _random(app: App, random: Random) -> None:
         seed = fresh_seed(given.pop("seed"), as_json)
         text = random.make(seed=seed, **given)
         deliver(text, output, as_json)
-        return Report(None, result=random.result.model_validate({"seed": seed, **given, "record": text, "output": json_name(output)}))
+        echoed = {name: json_name(value) if isinstance(value, Path) else value for name, value in given.items()}  # an input file, by name
+        return Report(None, result=random.result.model_validate({"seed": seed, **echoed, "record": text, "output": json_name(output)}))
 
     parameters = [*((p.name, p.annotation, p.default) for p in own), ("seed", GameSeedOption, None), ("output", OutputOption, None), _json()]
     _command(app, "random", random.help, random.example, random.result, parameters, run)

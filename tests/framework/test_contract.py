@@ -31,7 +31,7 @@ def commands() -> list[tuple[str, ...]]:
     root = app_command()
     found: list[tuple[str, ...]] = [("list",), ("build",)]
     found += [("build", game.id) for game in GAMES]
-    for group in [game.group for game in GAMES if game.group] + ["export"]:
+    for group in [name for game in GAMES for name in game.groups] + ["export"]:
         found.append((group,))
         found += [(group, name) for name in root.get_command(None, group).list_commands(None)]
     return found
@@ -58,13 +58,15 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
     }
     assert pnp("solitaire", "deal", "--seed", "3", "-o", folder / "deal.tiles").exit_code == 0
     assert pnp("solitaire", "solve", folder / "deal.tiles", "-o", folder / "best.layout").exit_code == 0
-    files |= {"tiles": folder / "deal.tiles", "layout": folder / "best.layout", "out": folder}
+    assert pnp("cards", "random", DECKS / "starter.deck", DECKS / "starter.deck", "--seed", "3", "-o", folder / "game.plc").exit_code == 0
+    files |= {"tiles": folder / "deal.tiles", "layout": folder / "best.layout", "plc": folder / "game.plc", "out": folder}
     for name, text in {
         "bad_deck": "27 5\n",
         "bad_record": "2S @ 0,0\n",
         "bad_board": "player 1: red green\n",
         "bad_ptl": "pick 1 red a1\npick 2 red c1\n",
         "bad_leylines": "players: sun\n",
+        "bad_plc": "deck A: 5\n",
         "bad_tiles": "1 nM 4C 3A .\n",
         "bad_layout": "1 2 3\n",
         "bad_toml": 'name = "x"\nbaned = ["6"]\n',
@@ -109,6 +111,10 @@ RUNS = {
     ("ley-lines", "score"): (["{leylines}"], ["{bad_leylines}"], ["{missing}"]),
     ("ley-lines", "show"): (["{leylines}", "-o", "{out}/shown.svg"], ["{bad_leylines}", "-o", "{out}/bad.svg"], ["{missing}", "-o", "{out}/none.svg"]),
     ("ley-lines", "random"): (["--seed", "5", "--players", "3"], None, None),
+    ("cards", "check"): (["{plc}"], ["{bad_plc}"], ["{missing}"]),
+    ("cards", "score"): (["{plc}"], ["{bad_plc}"], ["{missing}"]),
+    ("cards", "show"): (["{plc}", "-o", "{out}/plc.svg"], ["{bad_plc}", "-o", "{out}/bad-plc.svg"], ["{missing}", "-o", "{out}/none-plc.svg"]),
+    ("cards", "random"): (["{deck}", "{deck}", "--seed", "3"], ["{bad_deck}", "{deck}", "--seed", "3"], ["{missing}", "{deck}", "--seed", "3"]),
     ("export", "print-shop"): (
         ["power-lines-cards", "--deck", "{deck}", "--dpi", "72", "-o", "{out}/shop"],
         ["power-lines-cards", "--deck", "{bad_deck}", "-o", "{out}/bad-shop"],

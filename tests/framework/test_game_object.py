@@ -44,15 +44,23 @@ def test_every_game_of_the_registry_is_declared_once_by_its_package():
     for game in GAMES:
         assert isinstance(game, Game)
         assert callable(game.build()) and is_dataclass(game.options())
-        assert game.group is None or (game.commands is None) != (game.records is None), game.id
+        assert game.group is None or game.commands is not None or game.records is not None, game.id
+        assert (game.records_group is not None) == (game.commands is not None and game.records is not None), game.id
     assert len({g.id for g in GAMES}) == len(GAMES)
-    assert [g.id for g in GAMES if g.records] == ["power-lines", "paint-the-line", "ley-lines"]
+    assert [g.id for g in GAMES if g.records] == ["power-lines-cards", "power-lines", "paint-the-line", "ley-lines"]
 
 
 def test_a_spec_that_contradicts_itself_is_refused():
     build = Lazy("tests.extra_game.build")
     with pytest.raises(ValueError, match="commands or its record format"):
         Game("x", "X", None, "a board.", build, group="x")
+    records, commands = Lazy("tests.extra_game.records:FORMAT"), Lazy("tests.extra_game.records:app")
+    with pytest.raises(ValueError, match="names the records' group"):
+        Game("x", "X", None, "a board.", build, group="x", commands=commands, records=records)
+    with pytest.raises(ValueError, match="names the records' group"):
+        Game("x", "X", None, "a board.", build, group="x", records=records, records_group="y")
+    with pytest.raises(ValueError, match="groups of their own names"):
+        Game("x", "X", None, "a board.", build, group="x", commands=commands, records=records, records_group="x")
     with pytest.raises(ValueError, match="export room go together"):
         Game("x", "X", None, "a board.", build, exports=("tts",))
 

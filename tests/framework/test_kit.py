@@ -261,12 +261,12 @@ def test_list_shows_every_game_its_designer_and_its_commands():
     for credit in CREDITS.values():
         assert credit.get("designer", "name no designer") in result.stdout
     root = app_command()
-    assert root.list_commands(None) == ["build", *(g.group for g in GAMES if g.group), "export", "list"]
+    assert root.list_commands(None) == ["build", *(name for g in GAMES for name in g.groups), "export", "list"]
     exports = root.get_command(None, "export").list_commands(None)
     for game in GAMES:
         for kind in game.exports:
             assert kind in exports and f"pnp export {kind} {game.id} -o DIR" in result.stdout
-    for group in (g.group for g in GAMES if g.group):
+    for group in (name for g in GAMES for name in g.groups):
         for name in root.get_command(None, group).list_commands(None):
             assert f"pnp {group} {name} " in result.stdout, (group, name)
 

@@ -374,11 +374,9 @@ def side_panel(game: Game, p: int, x: float, y: float, width: float, pal: Palett
     return shapes + more, y
 
 
-
-
 def table_page(game: Game, last: Action | None, name: str, printing: Print) -> Drawing:
-    """The position of `game` after `last` (None: nothing played yet) on one page of the print's
-    paper, turned whichever way gives the table's cards the most room: a heading, the table scaled
+    """The position of `game` after `last` (None: nothing played yet), titled `name` (the file and
+    the turn), on one page of the print's paper, turned whichever way gives the table's cards the most room: a heading, the table scaled
     to fit, each player's cards off the table, and a legend."""
     pal = Palette(printing)
     margin = sheet_layout().margin + GUARD  # anti-aliased edges included
@@ -409,9 +407,8 @@ def _frame(game: Game, last: Action | None, name: str, pw: float, ph: float, mar
     """Everything but the table on a `pw` x `ph` page: the heading at the top; at the bottom the
     two players side by side over the legend. The shapes, and the top and bottom of the room left."""
     room = pw - 2 * margin
-    turn = f"turn {game.turn}" if game.turn else "the set-up"
     heading = [
-        (f"{name} - {turn}", BOLD, TITLE, pal.ink),
+        (name, BOLD, TITLE, pal.ink),
         (f"{GAME.made_by}: a two-player game's position", REGULAR, NOTE, pal.ink),
         (last_words(game, last), BOLD, NOTE, pal.mark),
         (now_words(game), REGULAR, NOTE, pal.ink),

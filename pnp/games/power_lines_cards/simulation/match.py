@@ -1,0 +1,42 @@
+"""A whole two-player game between two of pnp's players (players.py), and its `.plc` record:
+the same decks, players and seed give the same game, and the same record byte for byte."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from pnp.games.power_lines_cards.rules.game import Game, in_order, shuffled
+from pnp.games.power_lines_cards.rules.records import format_record
+from pnp.games.power_lines_cards.rules.replay import record_of
+from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
+
+from .players import PLAYERS
+
+
+def play(
+    decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT
+) -> tuple[Game, tuple[list[str], list[str]]]:
+    """The game A (`players[0]`) and B play with `decks` shuffled, and each deck in the order
+    drawn. One generator draws the shuffles, who goes first, the players' choices and chance."""
+    rng = random.Random(seed)
+    orders = (shuffled(in_order(decks[0]), rng), shuffled(in_order(decks[1]), rng))
+    first = rng.randrange(2)
+    game = Game.start((list(reversed(orders[0])), list(reversed(orders[1]))), first, variant)
+    chosen = (PLAYERS[players[0]], PLAYERS[players[1]])
+    while game.outcome() is None:
+        game.push(chosen[game.to_move](game, rng), rng)
+    return game, orders
+
+
+def match_record(
+    decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT, header: Sequence[str] = ()
+) -> str:
+    """The `.plc` record of `play`'s game, `header` as its first comment lines."""
+    game, orders = play(decks, players, seed, variant)
+    return format_record(record_of(orders, game.first, variant, game.history, header))
+
+
+def deck_cards(counts: Mapping[str, int]) -> list[str]:
+    """A deck's cards, one a copy, from its counts (a loaded deck's)."""
+    return [card for card, copies in counts.items() for _ in range(copies)]
