@@ -99,3 +99,24 @@ def test_show_draws_a_turn_and_refuses_one_past_the_last(record, tmp_path):
 def test_pnp_list_names_both_groups_of_the_card_game():
     listed = runner.invoke(app, ["list"]).stdout
     assert "pnp deck validate" in listed and "pnp cards check" in listed and "pnp cards random" in listed
+
+
+def test_random_plays_under_a_variant_file_and_its_record_names_the_readings(tmp_path):
+    near = tmp_path / "near.toml"
+    near.write_text("bases_apart = 5\ncorners_border = true\n")
+    made = run("random", STARTER, STARTER, "--seed", "4", "--variant", near)
+    assert made.exit_code == 0, made.output
+    assert "reading bases_apart = 5\n" in made.stdout and "reading corners_border = true\n" in made.stdout
+    assert made.stdout != run("random", STARTER, STARTER, "--seed", "4").stdout  # the Bases 5 apart play another game
+    played = tmp_path / "near.plc"
+    played.write_text(made.stdout)
+    assert run("check", played).exit_code == 0  # the record carries its readings: checked under them
+    assert valid_envelope("cards random", run("random", STARTER, STARTER, "--seed", "4", "--variant", near, "--json").stdout)["variant"] == str(near)
+
+
+def test_random_refuses_a_bad_variant_file_at_its_line_and_column(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("bases_apart = 5\ncorner_border = true\n")
+    result = run("random", STARTER, STARTER, "--seed", "4", "--variant", bad)
+    assert result.exit_code == 1 and f"{bad}:2:1: error: unknown reading 'corner_border'; did you mean corners_border?" in result.stderr
+    assert "Traceback" not in result.output

@@ -57,13 +57,14 @@ class Scored(Result):
 
 
 class Made(Result):
-    """`pnp cards random`: the seed, the two deck files, the players (A's, B's), the record made,
-    and where it was written (null: printed)."""
+    """`pnp cards random`: the seed, the two deck files, the players (A's, B's), the variant file
+    (null: pnp's readings), the record made, and where it was written (null: printed)."""
 
     seed: int
     deck_a: str
     deck_b: str
     players: str
+    variant: str | None
     record: str
     output: str | None
 
@@ -135,17 +136,28 @@ def _random(
     deck_a: Annotated[Path, _deck("A's deck list (a .deck file, as `pnp deck validate` takes it); - reads standard input.", "DECK_A")],
     deck_b: Annotated[Path, _deck("B's deck list.", "DECK_B")],
     players: Annotated[str, typer.Option("--players", parser=_players, help=f"A's player and B's, of {', '.join(PLAYERS)}.")] = DEFAULT_PLAYERS,
+    variant: Annotated[
+        Path | None,
+        typer.Option(
+            "--variant",
+            metavar="FILE",
+            dir_okay=False,
+            help="Readings of the rules other than pnp's, one `name = value` a line (a .toml file; the README lists them); the record names those it was played under.",
+        ),
+    ] = None,
 ) -> str:
     from .rules.engine import load_deck  # an invalid deck: its findings, as `pnp deck` gives them
+    from .rules.variant import DEFAULT, load_variant
     from .simulation.match import deck_cards, match_record
 
     decks = (deck_cards(load_deck(deck_a).counts), deck_cards(load_deck(deck_b).counts))
+    readings = DEFAULT if variant is None else load_variant(variant)
     a, b = players.split(",")
     header = (
         f"{GAME.title}: {a} (A) against {b} (B)",
-        f"made by: pnp cards random {shown(deck_a)} {shown(deck_b)} --seed {seed} --players {players}",
+        f"made by: pnp cards random {shown(deck_a)} {shown(deck_b)} --seed {seed} --players {players}" + (f" --variant {shown(variant)}" if variant else ""),
     )
-    return match_record(decks, (a, b), seed, header=header)
+    return match_record(decks, (a, b), seed, readings, header=header)
 
 
 FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
