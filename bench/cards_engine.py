@@ -64,7 +64,9 @@ def main() -> None:
             steps += taken
         wall = time.perf_counter() - start
         shown = ", ".join(f"{k} {v}" for k, v in sorted(endings.items()))
-        print(f"{names[0]} v {names[1]}: {args.games:,} games in {wall:.2f} s = {args.games / wall:,.0f} games/s, {steps / args.games:.0f} actions a game ({shown})")
+        print(
+            f"{names[0]} v {names[1]}: {args.games:,} games in {wall:.2f} s = {args.games / wall:,.0f} games/s, {steps / args.games:.0f} actions a game ({shown})"
+        )
 
 
 if __name__ == "__main__":

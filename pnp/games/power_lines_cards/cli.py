@@ -371,6 +371,7 @@ class GoldfishSummary(Result):
     fastest_cards: dict[str, Number]
     not_won: dict[Literal["turn-cap", "all-passed", "out-of-cards"], int]
 
+
 Verdict = Literal["slower", "faster", "same", "unclear"]
 
 
