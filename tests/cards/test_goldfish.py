@@ -87,6 +87,12 @@ def test_a_deck_whose_cards_are_all_spent_wins_only_if_the_table_takes_the_base(
     assert tiny == (None, "out-of-cards", tiny.played) and not tiny.played
 
 
+def test_a_0_bordering_only_a_1_is_worth_0():
+    # the old goldfish's docstring said -1; the rules give 1 - 2, and the 1's +1 on top
+    game = position({(1, 0): mine("1"), (2, 0): mine("0")})
+    assert game.table.value((2, 0)) == 0
+
+
 # --- the greedy player ---------------------------------------------------------------------------
 
 

@@ -430,7 +430,7 @@ def goldfish_deck(
 
     --vs OTHER.deck plays both decks on the same seeds (game i of each on the same generator) and gives OTHER's mean turn minus DECK's over the paired games, a game never won within T turns counted as turn T+1, with a 95% interval (mean ± 1.96 sd/√n of the per-game differences): an interval above 0, OTHER is slower; below 0, faster.
 
-    From 2,000 games on, the games are shared among one process a core (--jobs sets how many); the result is the same however many.
+    From 200 games on, the games are shared among one process a core (--jobs sets how many); the result is the same however many.
     """
     chosen = load_format(rules)
     if vs is None:

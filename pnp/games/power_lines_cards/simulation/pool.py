@@ -1,6 +1,6 @@
 """Many games of a goldfish run, in this process or in forked worker processes.
 
-`run.goldfish(..., jobs=None)` shares a run of POOL_GAMES (2000) games or more among forked worker
+`run.goldfish(..., jobs=None)` shares a run of POOL_GAMES (200) games or more among forked worker
 processes, one a core this process may run on, by ranges of games; `jobs` sets how many. Each
 game's generator depends only on (seed, game number), so the result is the same however many
 processes play. Forking only from a single-threaded process (`workers_for`): a fork copies only
@@ -23,7 +23,7 @@ from .players import Player
 from .results import Played
 from .solo import game_rng, play_solo
 
-POOL_GAMES = 2000  # from this many games a run is shared among worker processes, one a core
+POOL_GAMES = 200  # from this many games (a second's play, some 4 ms a game) a run is shared among worker processes, one a core
 CHUNKS_PER_WORKER = 4  # ranges of games per worker: a worker slowed by other work takes fewer
 MAX_JOBS = 64
 ORPHAN_CHECK = 100  # games between a worker's looks at its parent
