@@ -70,7 +70,7 @@ def test_games_not_won_are_counted_by_how_they_ended():
     assert sum(result.not_won.values()) == 20 and set(result.not_won) == {"turn-cap", "all-passed", "out-of-cards"}
     assert result.not_won["all-passed"] == 20  # the deck runs dry: a whole turn with nothing possible
     text = render_result(result, "twos.deck")
-    assert "never within 30 turns: 100 % (20 games): 20 a whole turn with nothing possible" in text
+    assert "never within 30 turns: 100 % (20 games): 20 with nothing possible for a whole turn" in text and "mean: no game won" in text
     # too few turns: every game stops at the turn limit, the engine's turn cap
     short = goldfish(STARTER, games=20, seed=1, turns=2)
     assert short.not_won == {"turn-cap": short.never, "all-passed": 0, "out-of-cards": 0} and short.never > 0

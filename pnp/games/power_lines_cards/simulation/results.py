@@ -43,13 +43,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.games.power_lines_cards.rules.game import Ending
 from pnp.games.power_lines_cards.rules.table import printed_values
 
 from .solo import Solo
 
 FASTEST_SHARE = 10  # fastest_cards: the games won by the 10th percentile turn
 Z95 = 1.96  # the normal distribution's 97.5th percentile: a 95 % interval is mean ± 1.96 sd/√n
-NOT_WON = ("turn-cap", "all-passed", "out-of-cards")  # the engine's endings of a game the deck did not win
+NOT_WON: tuple[Ending, ...] = ("turn-cap", "all-passed", "out-of-cards")  # the engine's endings of a game the deck did not win
 
 Played = list[Solo]  # per game: the turn the enemy Base fell, how it ended, the cards played face up
 
@@ -61,7 +62,7 @@ class GoldfishResult:
     turns: int
     outcomes: tuple[int | None, ...]  # per game: the turn the enemy Base fell, or None
     fastest_cards: dict[str, float]
-    endings: tuple[str, ...] = ()  # per game: how the engine ended it (`solo.py`); () when not kept
+    endings: tuple[Ending, ...] = ()  # per game: how the engine ended it (`solo.py`); () when not kept
     workers: int = field(default=1, compare=False)  # the processes that played (the result never depends on it)
 
     @property

@@ -31,15 +31,13 @@ from typing import NamedTuple
 from pnp.games.power_lines_cards.rules.actions import Decline, Dominate, Pass, Play
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck
-from pnp.games.power_lines_cards.rules.game import Game, shuffled
+from pnp.games.power_lines_cards.rules.game import Ending, Game, shuffled
 from pnp.games.power_lines_cards.rules.variant import DEFAULT
 
 from .players import Player
 
 DECK, OPPONENT = 0, 1
 ENGINE_TURNS = 2  # engine turns per goldfish turn: the deck's and the opponent's
-
-Ending = str  # "base", "turn-cap", "all-passed", "out-of-cards": `Outcome.ending`
 
 
 class Solo(NamedTuple):

@@ -41,7 +41,9 @@ def render_result(result: GoldfishResult, file: str) -> str:
         *(histogram(rows) if rows else ["(never)"]),
         "",
         f"median {turn_text(result.median)}, 10th percentile {turn_text(result.p10)}, 90th {turn_text(result.p90)} (games never won counted slowest)",
-        f"mean {turn_text(result.mean)} over the {result.won} won game{'s' * (result.won != 1)}{_interval(result.mean_ci95)}",
+        f"mean {turn_text(result.mean)} over the {result.won} won game{'s' * (result.won != 1)}{_interval(result.mean_ci95)}"
+        if result.won
+        else "mean: no game won",
         f"never within {result.turns} turns: {result.never_percent:g} % ({result.never} game{'s' * (result.never != 1)}){_not_won(result)}",
     ]
     if result.fastest_cards:
@@ -55,12 +57,12 @@ def render_result(result: GoldfishResult, file: str) -> str:
 
 
 def _interval(ci: tuple[float, float] | None) -> str:
-    return f", 95 % interval {ci[0]:g} to {ci[1]:g} (mean ± {Z95} sd/√n)" if ci is not None else ""
+    return f", 95 % interval {ci[0]:g} to {ci[1]:g} (mean ± {Z95} sd/√n, normal)" if ci is not None else ""
 
 
 def _not_won(result: GoldfishResult) -> str:
     """The games never won, by how they ended: at the turn limit, stuck, or out of cards."""
-    words = {"turn-cap": f"{result.turns} turns played", "all-passed": "a whole turn with nothing possible", "out-of-cards": "every card spent"}
+    words = {"turn-cap": "at the turn limit", "all-passed": "with nothing possible for a whole turn", "out-of-cards": "with every card spent"}
     found = [f"{n} {words[ending]}" for ending, n in result.not_won.items() if n]
     return f": {', '.join(found)}" if found else ""
 
