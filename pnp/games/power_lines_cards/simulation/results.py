@@ -90,8 +90,9 @@ class GoldfishResult:
     @property
     def mean_ci95(self) -> tuple[float, float] | None:
         """Mean ± 1.96 sd/√n over the won games' turns (sd: their sample standard deviation; a
-        normal approximation, sound for the tens of games and more a run wins); None for fewer
-        than 2 won games. The games not won are left out, and counted in `never` and `not_won`."""
+        normal approximation, sound for the hundreds of games a run wins, too narrow below some
+        30); None for fewer than 2 won games. The games not won are left out, and counted in
+        `never` and `not_won`."""
         won = [t for t in self.outcomes if t is not None]
         if len(won) < 2:
             return None
