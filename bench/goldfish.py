@@ -1,11 +1,11 @@
-"""Goldfish speed of the starter deck: how long N solo games take, as `pnp deck goldfish` plays them.
+"""Goldfish speed of the starter deck: how long N goldfish games take, as `pnp deck goldfish` plays them.
 
 Run: python bench/goldfish.py [--games 10000] [--runs 3] [--seed 1] [--jobs N] [--deck decks/starter.deck]
 Prints the cores this process may use and the load average, then each run's wall time, the CPU
 time of every process that played, the processes and games per second, the median, and the deck's
 goldfish figures (the same every run, and the same whatever --jobs: a result depends only on deck,
 games, seed and turns). Without --jobs the games are shared among one process a core, as the
-command shares them from 2,000 games on. Target: 10,000 games of the starter deck within 5 s on
+command shares them from 200 games on. Target: 10,000 games of the starter deck within 5 s on
 2 cores. Timings on a busy machine run long: compare the load average with the cores.
 """
 

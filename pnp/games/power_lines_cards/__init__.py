@@ -2,8 +2,8 @@
 two-player games as `.plc` records (`pnp cards ...`).
 
 Two products in one. Three rooms hold what is pure Python, importing one way (`.importlinter`):
-`rules/` (the catalogue, the `.deck` list, formats, the set-up's rule), below `simulation/` (the
-goldfish: a deck played alone), below `analysis/` (a deck's make-up and odds, two decks side by
+`rules/` (the catalogue, the `.deck` list, formats, the set-up's rule, the two-player engine),
+below `simulation/` (pnp's players, and the goldfish: a deck played alone on the engine), below `analysis/` (a deck's make-up and odds, two decks side by
 side). Beside them, the print side every game has (`build`, `cli`, `draw`, `diagrams`, `export`,
 `scorepad`), the deck report (`report`) and the record commands' format (`records`)."""
 

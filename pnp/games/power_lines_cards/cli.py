@@ -346,10 +346,15 @@ def _other_warnings(path: Path, deck: Deck, data: bytes, as_json: bool) -> list[
     return [Diagnostic(d.severity, d.code, f"{json_name(path)}: {d.message}", d.line, d.column) for d in deck.warnings]
 
 
+Interval = Annotated[list[Number], Field(min_length=2, max_length=2)]
+
+
 class GoldfishSummary(Result):
     """A deck's goldfish games: how many, their seed and turn limit, those won and never won, the
-    games won on each turn, the mean and median turn, the 10th and 90th percentiles (null: among
-    the games never won), and how much sooner the games holding each card were won."""
+    games won on each turn, the mean turn of the won games and its 95 % interval (null for fewer
+    than 2), the median, the 10th and 90th percentiles (null: among the games never won), the
+    cards played per game in the games won by the 10th percentile turn, and the games never won
+    by how they ended (turn-cap, all-passed, out-of-cards)."""
 
     games: int
     seed: int
@@ -359,13 +364,14 @@ class GoldfishSummary(Result):
     never_percent: Number
     by_turn: dict[str, int]
     mean: Number | None
+    mean_ci95: Interval | None
     median: Number | None
     p10: int | None
     p90: int | None
     fastest_cards: dict[str, Number]
+    not_won: dict[Literal["turn-cap", "all-passed", "out-of-cards"], int]
 
 
-Interval = Annotated[list[Number], Field(min_length=2, max_length=2)]
 Verdict = Literal["slower", "faster", "same", "unclear"]
 
 
@@ -416,13 +422,15 @@ def goldfish_deck(
 ) -> Report:
     """How fast the deck plays: N games alone against an opponent who has only its Base, and the turn its Base falls.
 
-    The table is a grid of card cells: the Bases stand 11 cells apart on one row, and two cards border when their cells share a side. The rules place cards freely; a grid keeps bordering exact. Every game follows the rules: the set-up (8 drawn, 3 face down, as `pnp deck analyze` places them), three actions a turn, every price and the effects that apply without an enemy (cards 0, 1, 3, 8, 9), and domination once the connected friendlies bordering the enemy Base total 14.
+    Each game is a game of the two-player rules engine (pnp/games/power_lines_cards/rules/game.py, its default readings) against an opponent with no cards, who passes every turn: the set-up (8 drawn, 3 face down), three actions a turn, every price and effect, and domination once the connected friendlies bordering the enemy Base total 14. The table is a grid of card cells: the Bases stand 11 cells apart on one row, and two cards border when their cells share a side.
 
-    The player follows one policy (pnp/games/power_lines_cards/simulation/policy.py): the shortest line toward the enemy Base, draw cards first, its two best cards of value 7 or more kept for the cells beside that Base; it draws when nothing fits.
+    The deck is played by pnp's greedy player (pnp/games/power_lines_cards/simulation/players.py): it takes the enemy Base when it may, fills the cells beside it with the card that adds most (when it adds its share of what is missing, or as much as an average card still to come), extends its line toward them with its cheapest cards, and draws when nothing fits.
+
+    The mean turn is over the games won, with a 95% interval (mean ± 1.96 sd/√n); the games never won are counted by how they ended.
 
     --vs OTHER.deck plays both decks on the same seeds (game i of each on the same generator) and gives OTHER's mean turn minus DECK's over the paired games, a game never won within T turns counted as turn T+1, with a 95% interval (mean ± 1.96 sd/√n of the per-game differences): an interval above 0, OTHER is slower; below 0, faster.
 
-    From 2,000 games on, the games are shared among one process a core (--jobs sets how many); the result is the same however many.
+    From 200 games on, the games are shared among one process a core (--jobs sets how many); the result is the same however many.
     """
     chosen = load_format(rules)
     if vs is None:

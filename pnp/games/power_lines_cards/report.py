@@ -346,14 +346,22 @@ def goldfish_lines(played: GoldfishResult | None, total: int) -> list[str]:
     lines = [
         (
             f"The enemy Base falls on turn {turn_text(played.median)} at the median, "
-            f"{turn_text(played.mean)} on average (won games); 10th to 90th percentile: turn {turn_text(played.p10)} to {turn_text(played.p90)}. "
+            f"{turn_text(played.mean)} on average (won games{_interval(played.mean_ci95)}); 10th to 90th percentile: turn {turn_text(played.p10)} to {turn_text(played.p90)}. "
             f"Never within {played.turns} turns: {played.never_percent:g} % ({plural(played.never, 'game')})."
         )
     ]
     if played.fastest_cards:
         cards = ", ".join(f"{name}: {n:g}" for name, n in played.fastest_cards.items())
-        lines.append(f"Cards played face up per game in the fastest {FASTEST_SHARE} %: {cards}.")
+        share = f"{100 * played.fastest / played.games:.0f}"
+        lines.append(
+            f"Cards played face up per game in the {plural(played.fastest, 'game')} won by turn {played.p10}, "
+            f"the {FASTEST_SHARE}th percentile ({share} % of the games): {cards}."
+        )
     return lines
+
+
+def _interval(ci: tuple[float, float] | None) -> str:
+    return f"; 95 % interval {ci[0]:g} to {ci[1]:g}" if ci is not None else ""
 
 
 def economy_lines(analysis: Analysis) -> list[str]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck
-from pnp.games.power_lines_cards.simulation.table import prices
+from pnp.games.power_lines_cards.rules.table import prices
 from pnp.games.power_lines_cards.simulation.text import histogram
 
 

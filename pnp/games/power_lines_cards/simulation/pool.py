@@ -1,6 +1,6 @@
 """Many games of a goldfish run, in this process or in forked worker processes.
 
-`run.goldfish(..., jobs=None)` shares a run of POOL_GAMES (2000) games or more among forked worker
+`run.goldfish(..., jobs=None)` shares a run of POOL_GAMES (200) games or more among forked worker
 processes, one a core this process may run on, by ranges of games; `jobs` sets how many. Each
 game's generator depends only on (seed, game number), so the result is the same however many
 processes play. Forking only from a single-threaded process (`workers_for`): a fork copies only
@@ -17,23 +17,21 @@ import os
 import signal
 import threading
 
-from .game import Policy, game_rng, new_game, play_game
-from .results import Played
-from .table import prices, threshold, values
+from pnp.games.power_lines_cards.rules.table import prices, printed_values
 
-POOL_GAMES = 2000  # from this many games a run is shared among worker processes, one a core
+from .players import Player
+from .results import Played
+from .solo import game_rng, play_solo
+
+POOL_GAMES = 200  # from this many games (a second's play, some 4 ms a game) a run is shared among worker processes, one a core
 CHUNKS_PER_WORKER = 4  # ranges of games per worker: a worker slowed by other work takes fewer
 MAX_JOBS = 64
 ORPHAN_CHECK = 100  # games between a worker's looks at its parent
 
 
-def play_range(cards: list[str], seed: int, turns: int, policy: Policy, start: int, stop: int) -> Played:
+def play_range(cards: list[str], seed: int, turns: int, player: Player, start: int, stop: int) -> Played:
     """Games `start` .. `stop` - 1 of a run, each on its own generator (`game_rng`)."""
-    played: Played = []
-    for game in range(start, stop):
-        state = new_game(cards, game_rng(seed, game))
-        played.append((play_game(state, policy, turns), state.played))
-    return played
+    return [play_solo(cards, game_rng(seed, game), turns, player) for game in range(start, stop)]
 
 
 def cores() -> int:
@@ -57,9 +55,9 @@ def workers_for(games: int, jobs: int | None = None) -> int:
     return wanted
 
 
-# What the workers play, set by the parent just before they fork (so a policy need not be pickled),
+# What the workers play, set by the parent just before they fork (so a player need not be pickled),
 # and the parent's process id.
-_run: tuple[list[str], int, int, Policy, int] | None = None
+_run: tuple[list[str], int, int, Player, int] | None = None
 
 
 def _worker() -> None:
@@ -70,26 +68,26 @@ def _worker() -> None:
 
 def _play_chunk(bounds: tuple[int, int]) -> Played:
     assert _run is not None
-    cards, seed, turns, policy, parent = _run
+    cards, seed, turns, player, parent = _run
     played: Played = []
     for start in range(bounds[0], bounds[1], ORPHAN_CHECK):
         if os.getppid() != parent:  # the parent is gone (killed, as pnp leaves at a signal): so is the work
             os._exit(1)
-        played += play_range(cards, seed, turns, policy, start, min(start + ORPHAN_CHECK, bounds[1]))
+        played += play_range(cards, seed, turns, player, start, min(start + ORPHAN_CHECK, bounds[1]))
     return played
 
 
-def play_all(cards: list[str], seed: int, turns: int, policy: Policy, games: int, workers: int) -> Played:
+def play_all(cards: list[str], seed: int, turns: int, player: Player, games: int, workers: int) -> Played:
     """Every game of a run, in order: here, or shared among `workers` forked processes by ranges
     of games (each game's generator depends only on the seed and its number, so the same games
     come out whichever process plays them)."""
     global _run
     if workers < 2:
-        return play_range(cards, seed, turns, policy, 0, games)
-    values(), prices(), threshold()  # loaded once, before the fork, for every worker
+        return play_range(cards, seed, turns, player, 0, games)
+    printed_values(), prices()  # loaded once, before the fork, for every worker
     size = math.ceil(games / (workers * CHUNKS_PER_WORKER))
     ranges = [(start, min(start + size, games)) for start in range(0, games, size)]
-    _run = (cards, seed, turns, policy, os.getpid())
+    _run = (cards, seed, turns, player, os.getpid())
     pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker)
     try:
         parts = pool.map(_play_chunk, ranges, chunksize=1)

@@ -12,11 +12,17 @@ Results: `GoldfishResult.as_json()` is the `pnp deck goldfish --json` object:
       "never_percent": float,       # never / games, as a percentage, 1 decimal
       "by_turn": {"1": int, ..., "T": int},  # games won on each turn, every turn listed
       "mean": float | null,         # mean winning turn over the won games, 2 decimals
+      "mean_ci95": [lo, hi] | null, # its 95 % interval: mean ± 1.96 sd/√n over the won games (a
+                                    #   normal approximation); null for fewer than 2 won games
       "median": float | null,       # over all games, the ones never won counted as slowest:
       "p10": int | null,            #   null when it falls among them
       "p90": int | null,            # 10th and 90th percentile (nearest rank), same rule
-      "fastest_cards": {"<card>": float, ...}  # copies of each card played face up per game in
-                                    # the fastest 10 % of games (won on turn p10 or sooner), most first
+      "fastest_cards": {"<card>": float, ...}, # copies of each card played face up per game in
+                                    # the games won on turn p10 or sooner, most first: at least 10 %
+                                    # of the games, often more (every game of turn p10 counts)
+      "not_won": {"turn-cap": int, "all-passed": int, "out-of-cards": int}  # the games never won,
+                                    # by how the engine ended them (`solo.py`): T turns played;
+                                    # a whole turn with nothing possible; the deck's cards all spent
     }
 
 Two decks on the same seeds
@@ -37,12 +43,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .table import values
+from pnp.games.power_lines_cards.rules.game import Ending
+from pnp.games.power_lines_cards.rules.table import printed_values
+
+from .solo import Solo
 
 FASTEST_SHARE = 10  # fastest_cards: the games won by the 10th percentile turn
 Z95 = 1.96  # the normal distribution's 97.5th percentile: a 95 % interval is mean ± 1.96 sd/√n
+NOT_WON: tuple[Ending, ...] = ("turn-cap", "all-passed", "out-of-cards")  # the engine's endings of a game the deck did not win
 
-Played = list[tuple[int | None, Counter[str]]]  # per game: the turn the enemy Base fell, the cards played face up
+Played = list[Solo]  # per game: the turn the enemy Base fell, how it ended, the cards played face up
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,7 @@ class GoldfishResult:
     turns: int
     outcomes: tuple[int | None, ...]  # per game: the turn the enemy Base fell, or None
     fastest_cards: dict[str, float]
+    endings: tuple[Ending, ...] = ()  # per game: how the engine ended it (`solo.py`); () when not kept
     workers: int = field(default=1, compare=False)  # the processes that played (the result never depends on it)
 
     @property
@@ -75,6 +86,30 @@ class GoldfishResult:
     def mean(self) -> float | None:
         won = [t for t in self.outcomes if t is not None]
         return round(statistics.fmean(won), 2) if won else None
+
+    @property
+    def mean_ci95(self) -> tuple[float, float] | None:
+        """Mean ± 1.96 sd/√n over the won games' turns (sd: their sample standard deviation; a
+        normal approximation, sound for the hundreds of games a run wins, too narrow below some
+        30); None for fewer than 2 won games. The games not won are left out, and counted in
+        `never` and `not_won`."""
+        won = [t for t in self.outcomes if t is not None]
+        if len(won) < 2:
+            return None
+        mean, half = statistics.fmean(won), Z95 * statistics.stdev(won) / math.sqrt(len(won))
+        return (round(mean - half, 2), round(mean + half, 2))
+
+    @property
+    def not_won(self) -> dict[str, int]:
+        """The games never won, by how the engine ended them."""
+        counts = Counter(e for t, e in zip(self.outcomes, self.endings) if t is None)
+        return {ending: counts[ending] for ending in NOT_WON}
+
+    @property
+    def fastest(self) -> int:
+        """The games fastest_cards counts: those won on the 10th percentile turn or sooner."""
+        cut = self.p10
+        return sum(t is not None and cut is not None and t <= cut for t in self.outcomes)
 
     @property
     def median(self) -> float | None:
@@ -101,10 +136,12 @@ class GoldfishResult:
             "never_percent": self.never_percent,
             "by_turn": {str(t): n for t, n in self.by_turn.items()},
             "mean": self.mean,
+            "mean_ci95": list(ci) if (ci := self.mean_ci95) else None,
             "median": self.median,
             "p10": self.p10,
             "p90": self.p90,
             "fastest_cards": self.fastest_cards,
+            "not_won": self.not_won,
         }
 
 
@@ -124,14 +161,15 @@ def percentile(outcomes: tuple[int | None, ...], p: int) -> int | None:
 
 
 def fastest_cards(played: Played) -> dict[str, float]:
-    """Copies of each card played face up per game in the fastest FASTEST_SHARE % of games (won
-    on the FASTEST_SHARE th percentile turn or sooner), most first, then the lower value."""
+    """Copies of each card played face up per game in the games won on the FASTEST_SHARE th
+    percentile turn or sooner (every game of that turn: often more than FASTEST_SHARE % of
+    them), most first, then the lower value."""
     fastest: Counter[str] = Counter()
-    cut = percentile(tuple(t for t, _ in played), FASTEST_SHARE)
-    chosen = [p for t, p in played if t is not None and cut is not None and t <= cut]
+    cut = percentile(tuple(game.turn for game in played), FASTEST_SHARE)
+    chosen = [game.played for game in played if game.turn is not None and cut is not None and game.turn <= cut]
     for p in chosen:
         fastest.update(p)
-    return {name: round(n / len(chosen), 2) for name, n in sorted(fastest.items(), key=lambda kv: (-kv[1], values()[kv[0]]))}
+    return {name: round(n / len(chosen), 2) for name, n in sorted(fastest.items(), key=lambda kv: (-kv[1], printed_values()[kv[0]]))}
 
 
 # --- two decks on the same seeds: --vs -------------------------------------------------------

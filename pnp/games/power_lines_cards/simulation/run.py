@@ -1,15 +1,15 @@
 """A deck's goldfish run, as the commands ask for it: `goldfish(deck, games, seed, turns)`, and
 two decks on the same seeds, `paired(deck, other, ...)`: both played on the same games (game i of
-each on `game.game_rng(seed, i)`), so two decks that differ by a card are shuffled alike."""
+each on `solo.game_rng(seed, i)`), so two decks that differ by a card are shuffled alike."""
 
 from __future__ import annotations
 
 from pnp.games.power_lines_cards.rules.engine import Deck
 
-from .game import Policy, deck_cards
-from .policy import policy as goldfish_player
+from .players import Player, greedy_player
 from .pool import play_all, workers_for
 from .results import GoldfishResult, Paired, fastest_cards
+from .solo import deck_cards
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
@@ -21,16 +21,18 @@ def goldfish(
     games: int = DEFAULT_GAMES,
     seed: int = DEFAULT_SEED,
     turns: int = DEFAULT_TURNS,
-    policy: Policy | None = None,
+    player: Player = greedy_player,
     jobs: int | None = None,
 ) -> GoldfishResult:
-    """Play `games` solo games of `deck` (each on its own generator, from `seed`), `turns` turns at
-    most, by `policy` (None: the goldfish player's, `policy.policy`), in `jobs` processes (None: one
-    a core from POOL_GAMES games; see `pool.workers_for`). The result is the same whatever the
-    number of processes."""
+    """Play `games` goldfish games of `deck` (`solo.play_solo`, each on its own generator, from
+    `seed`), `turns` turns at most, by `player`, in `jobs` processes (None: one a core from
+    POOL_GAMES games; see `pool.workers_for`). The result is the same whatever the number of
+    processes."""
     workers = workers_for(games, jobs)
-    played = play_all(deck_cards(deck), seed, turns, goldfish_player if policy is None else policy, games, workers)
-    return GoldfishResult(games, seed, turns, tuple(t for t, _ in played), fastest_cards(played), workers)
+    played = play_all(deck_cards(deck), seed, turns, player, games, workers)
+    outcomes = tuple(game.turn for game in played)
+    endings = tuple(game.ending for game in played)
+    return GoldfishResult(games, seed, turns, outcomes, fastest_cards(played), endings, workers)
 
 
 def paired(deck: Deck, other: Deck, games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, turns: int = DEFAULT_TURNS, jobs: int | None = None) -> Paired:

@@ -40,17 +40,31 @@ def render_result(result: GoldfishResult, file: str) -> str:
         "turn the enemy Base fell (games)",
         *(histogram(rows) if rows else ["(never)"]),
         "",
-        (
-            f"median {turn_text(result.median)}, mean {turn_text(result.mean)} (won games), 10th percentile {turn_text(result.p10)}, 90th {turn_text(result.p90)}"
-        ),
-        f"never within {result.turns} turns: {result.never_percent:g} % ({result.never} game{'s' * (result.never != 1)})",
+        f"median {turn_text(result.median)}, 10th percentile {turn_text(result.p10)}, 90th {turn_text(result.p90)} (games never won counted slowest)",
+        f"mean {turn_text(result.mean)} over the {result.won} won game{'s' * (result.won != 1)}{_interval(result.mean_ci95)}"
+        if result.won
+        else "mean: no game won",
+        f"never within {result.turns} turns: {result.never_percent:g} % ({result.never} game{'s' * (result.never != 1)}){_not_won(result)}",
     ]
     if result.fastest_cards:
         cards = ", ".join(f"{name} {n:g}" for name, n in result.fastest_cards.items())
-        p10 = result.p10  # a property that sorts every game: once, not once a game
-        fast = sum(t is not None and p10 is not None and t <= p10 for t in result.outcomes)
-        lines.append(f"cards played face up per game in the fastest {FASTEST_SHARE} % ({fast} games won by turn {p10}): {cards}")
+        fast = result.fastest
+        share = f"{100 * fast / result.games:.0f}"
+        lines.append(
+            f"cards played face up per game in the {fast} games won by turn {result.p10}, the {FASTEST_SHARE}th percentile ({share} % of the games): {cards}"
+        )
     return "\n".join(lines)
+
+
+def _interval(ci: tuple[float, float] | None) -> str:
+    return f", 95 % interval {ci[0]:g} to {ci[1]:g} (mean ± {Z95} sd/√n, normal)" if ci is not None else ""
+
+
+def _not_won(result: GoldfishResult) -> str:
+    """The games never won, by how they ended: at the turn limit, stuck, or out of cards."""
+    words = {"turn-cap": "at the turn limit", "all-passed": "with nothing possible for a whole turn", "out-of-cards": "with every card spent"}
+    found = [f"{n} {words[ending]}" for ending, n in result.not_won.items() if n]
+    return f": {', '.join(found)}" if found else ""
 
 
 def render_paired(both: Paired, deck_file: str, other_file: str) -> list[str]:
