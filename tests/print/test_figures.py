@@ -17,6 +17,7 @@ from pnp.games.ley_lines import diagrams as ley_lines
 from pnp.games.pack_solitaire import diagrams as pack_solitaire
 from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
+from pnp.games.power_lines_cards.rules.variant import DEFAULT
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output.files import BuildOptions
 from pnp.output.rulesheets import write_rules
@@ -227,7 +228,7 @@ KEYS: dict[str, list[dict[str, list[str]]]] = {
             "large numeral": ["Card 7: value 7"],  # the pale numeral across the card
         },
         {
-            "arrow": ["11 card lengths"],
+            "arrow": [f"{DEFAULT.bases_apart - 1} card lengths"],
             "dashed line": ["dashed the empty lengths between"],
         },
     ],

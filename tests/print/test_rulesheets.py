@@ -23,6 +23,7 @@ from pnp.games.ley_lines import diagrams as ley_lines
 from pnp.games.pack_solitaire import diagrams as pack_solitaire
 from pnp.games.paint_the_line import diagrams as paint_the_line
 from pnp.games.power_lines_cards import diagrams as power_lines_cards
+from pnp.games.power_lines_cards.rules.variant import DEFAULT
 from pnp.games.power_lines_piecepack import diagrams as power_lines_piecepack
 from pnp.output.files import BuildOptions
 from pnp.output.rulesheets import render_template, write_rules
@@ -37,7 +38,8 @@ GAMES = {
 }
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 # The most pages each sheet may take: one where the text allows it.
-MOST_PAGES = {"power-lines-cards": 1, "power-lines-piecepack": 1, "pack-solitaire": 1, "paint-the-line": 1, "ley-lines": 2}
+MOST_PAGES = {"power-lines-cards": 2, "power-lines-piecepack": 1, "pack-solitaire": 1, "paint-the-line": 1, "ley-lines": 2}
+BETWEEN = DEFAULT.bases_apart - 1  # card lengths between the Bases, as pnp reads the rules
 TOLERANCE = 0.3  # mm: glyph boxes are the font's, a hair beyond the line
 
 
@@ -158,7 +160,7 @@ def test_every_figure_is_vector_art_with_its_number(sheets, game):
 
 def test_figures_are_drawn_from_the_engines_data():
     cards = power_lines_cards.figures()
-    assert "11 card lengths apart" in cards["setup"].caption
+    assert f"{BETWEEN} card lengths apart" in cards["setup"].caption  # the readings' Bases, 11 apart centre to centre
     assert "suits 10, values 9" in power_lines_piecepack.figures()["lines"].caption  # decks/power-lines/example.grid
     example = paint_the_line.figures()["example"].caption
     assert "total 24" in example and "total 41" in example and "Player 2 wins" in example
@@ -247,10 +249,13 @@ def test_power_lines_sheet_says_how_face_down_cards_go_down_and_leave(sheets):
         assert "goes face up onto its owner's discard pile" in text  # the rules' FAQ
 
 
-def test_power_lines_sheet_marks_two_less_than_as_pnps_reading(sheets):
+def test_power_lines_sheet_says_how_pnp_reads_what_the_rules_leave_open(sheets):
     for text in both_texts(sheets, "power-lines-cards"):
-        assert 'pnp\'s reading of "two less than"' in text
-        assert "at least 2 below" in text and "2 or more less, so a total of 9 dominates a 7 or lower" in text
+        assert "How pnp settles what the rules leave open" in text
+        assert "at least 2 below" in text and "2 or more less: a total of 9 dominates a 7 or lower" in text
+        assert "Cards touch only along a side" in text and "you must draw" in text and "stays underneath, out of play" in text
+        assert f"{BETWEEN} card lengths between them ({DEFAULT.bases_apart} from centre to centre" in text
+        assert f"reaches turn {DEFAULT.turn_cap}" in text
 
 
 def test_power_lines_setup_figure_draws_cards_at_63_by_88():
@@ -262,10 +267,10 @@ def test_power_lines_setup_figure_draws_cards_at_63_by_88():
     bases = sorted((r for r in rects if r.h > r.w), key=lambda r: r.x)
     assert len(bases) == 2
     length = bases[0].h
-    # The Bases the rules' 11 card lengths apart, that gap spelt out by 11 cards lying end to end.
-    assert bases[1].x - (bases[0].x + bases[0].w) == pytest.approx(11 * length)
+    # The Bases 11 apart centre to centre (pnp's reading), so 10 card lengths between, spelt out by 10 cards end to end.
+    assert bases[1].x - (bases[0].x + bases[0].w) == pytest.approx(BETWEEN * length)
     between = sorted((r for r in rects if r.w > r.h), key=lambda r: r.x)
-    assert len(between) == 11 and all(r.w == pytest.approx(length) for r in between)
+    assert len(between) == BETWEEN and all(r.w == pytest.approx(length) for r in between)
     assert between[0].x == pytest.approx(bases[0].x + bases[0].w) and between[-1].x + between[-1].w == pytest.approx(bases[1].x)
 
 
