@@ -60,7 +60,7 @@ def _count(value: object, handler: ValidatorFunctionWrapHandler) -> int:
         quoted = isinstance(value, str) and value.isascii() and value.isdigit() and int(value) <= LIMIT
         fix = f"; write {value} without quotes" if quoted else ""
         raise PydanticCustomError(
-            "count", "a whole number from 0 to {limit} is expected, not {value}{fix}", {"limit": LIMIT, "value": _shown_value(value), "fix": fix}
+            "count", "a whole number from 0 to {limit} is expected, not {value}{fix}", {"limit": LIMIT, "value": shown_value(value), "fix": fix}
         ) from None
 
 
@@ -333,9 +333,9 @@ def _in_words(error: ErrorDetails, model: type[BaseModel] | None) -> str:
     if kind == "string_type":
         return f"text is expected{_as_text(value)}"
     if kind in _EXPECTED:
-        return f"{_EXPECTED[kind]} is expected, not {_shown_value(value)}"
+        return f"{_EXPECTED[kind]} is expected, not {shown_value(value)}"
     if kind in _BOUNDS:
-        return f"must be {_BOUNDS[kind].format(**ctx)}, not {_shown_value(value)}"
+        return f"must be {_BOUNDS[kind].format(**ctx)}, not {shown_value(value)}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     if kind in ("too_short", "string_too_short") and ctx.get("min_length") == 1:
@@ -378,7 +378,7 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
     return next(filter(None, map(_model_in, get_args(annotation))), None)
 
 
-def _shown_value(value: object) -> str:
+def shown_value(value: object) -> str:
     """A value as the file wrote it, kept short: "26", true, 2.5; a list or a table by its kind."""
     if isinstance(value, str):
         return _quoted(value)
@@ -392,7 +392,7 @@ def _shown_value(value: object) -> str:
 def _as_text(value: object) -> str:
     """What follows "... text": the fix for a number or the like, what it is for a list or table."""
     if isinstance(value, (list, dict)):
-        return f", not {_shown_value(value)}"
+        return f", not {shown_value(value)}"
     return f"; write {_quoted(_toml_scalar(value))}"
 
 

@@ -81,9 +81,9 @@ def test_every_mistake_is_reported_at_its_line_and_column():
         (6, 2, "unknown-reading"),
     ]
     messages = [d.message for d in found]
-    assert messages[0] == "bases_apart: a whole number is expected, not '11'"
+    assert messages[0] == 'bases_apart: a whole number is expected, not "11"'
     assert messages[1] == "unknown reading 'corner_borders'; did you mean corners_border?"
-    assert messages[2] == "dominate: one of 'at-least', 'exactly' is expected, not 'mostly'"
+    assert messages[2] == 'dominate: one of "at-least", "exactly" is expected, not "mostly"'
     assert messages[3] == "turn_cap: at least 1 is expected, not 0"
     assert messages[4] == "two_chains: true or false is expected, not 1"
 
@@ -98,7 +98,7 @@ def test_every_mistake_is_reported_at_its_line_and_column():
         ("turn_cap = 2.5", "turn_cap: a whole number is expected, not 2.5"),
         ("hand_limit = [7]", "hand_limit: a whole number is expected, not a list"),
         ("turn_cap = {cap = 7}", "turn_cap: a whole number is expected, not a table"),
-        ("distance = false", "distance: one of 'steps', 'king' is expected, not false"),
+        ("distance = false", 'distance: one of "steps", "king" is expected, not false'),
     ],
 )
 def test_a_number_out_of_range_or_of_the_wrong_kind_says_what_is_expected(text, message):
@@ -145,7 +145,7 @@ def test_loading_a_bad_file_is_an_error_naming_the_file_never_a_traceback(tmp_pa
     with pytest.raises(PnpError) as caught:
         load_variant(bad)
     lines = str(caught.value).splitlines()
-    assert lines[0].startswith(f"{bad}:1:1: error: four_draw: one of 'must', 'may'")
+    assert lines[0].startswith(f'{bad}:1:1: error: four_draw: one of "must", "may"')
     assert lines[1].startswith(f"{bad}:2:1: error: unknown reading 'nine'")
     assert lines[-1] == f"{bad}: invalid variant (2 errors)"
     bad.write_text("four_draw = 'maybe'\n")

@@ -83,7 +83,7 @@ from pathlib import Path
 from typing import Literal, get_args, get_type_hints
 
 from pnp.core.diagnostics import Diagnostic, Parsed, error, rejected, shown
-from pnp.core.rules import key_positions
+from pnp.core.rules import key_positions, shown_value
 from pnp.core.textfile import decode, position, read_bytes
 
 
@@ -170,27 +170,14 @@ def load_variant(path: Path) -> Variant:
 
 def _problem(value: object, hint: object, least: int | None) -> str | None:
     """What is wrong with `value` for a field typed `hint`, in the file's terms; None if nothing."""
-    shown = _toml(value)
+    shown = shown_value(value)
     if hint is bool:
         return None if isinstance(value, bool) else f"true or false is expected, not {shown}"
     choices = get_args(hint)
     if choices and all(isinstance(c, str) for c in choices):
-        return None if value in choices else f"one of {', '.join(map(repr, choices))} is expected, not {shown}"
+        return None if value in choices else f"one of {', '.join(map(shown_value, choices))} is expected, not {shown}"
     if not isinstance(value, int) or isinstance(value, bool):  # an int field, or `int | None` (left out for None)
         return f"a whole number is expected, not {shown}"
     if least is not None and value < least:
         return f"at least {least} is expected, not {shown}"
     return None
-
-
-def _toml(value: object) -> str:
-    """A value as the file wrote it, briefly."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    return str(value)
