@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--deck", type=Path, default=ROOT / "decks" / "starter.deck")
     args = parser.parse_args()
     deck = load_deck(args.deck)
-    cards = [name for name, count in deck.counts.items() for _ in range(count)]
+    cards = deck.cards()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; one process; target {TARGET} games/s")
     for names in MATCHES:
         players = (PLAYERS[names[0]], PLAYERS[names[1]])

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.games.power_lines_cards.rules.engine import load_deck  # noqa: E402
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant  # noqa: E402
-from pnp.games.power_lines_cards.simulation.match import deck_cards, play  # noqa: E402
+from pnp.games.power_lines_cards.simulation.match import play  # noqa: E402
 
 ENDINGS = ("base", "out-of-cards", "all-passed", "turn-cap")
 OTHER_NUMBERS = {"bases_apart": (12, 8), "turn_cap": (), "hand_limit": (8,)}  # a number's readings worth trying
@@ -65,7 +65,7 @@ def main() -> None:
     parser.add_argument("--deck", type=Path, default=ROOT / "decks" / "starter.deck")
     args = parser.parse_args()
     a, b = args.players.split(",")
-    cards = deck_cards(load_deck(args.deck).counts)
+    cards = load_deck(args.deck).cards()
     base = endings(cards, (a, b), DEFAULT, args.games, args.seed)
     rows = [(name, endings(cards, (a, b), variant, args.games, args.seed)) for name, variant in alternatives()]
     rows.sort(key=lambda row: -sum(abs(row[1][e] - base[e]) for e in ENDINGS))

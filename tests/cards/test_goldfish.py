@@ -21,7 +21,7 @@ from pnp.games.power_lines_cards.rules.table import Piece
 from pnp.games.power_lines_cards.simulation.players import PLAYERS, greedy_player, random_player
 from pnp.games.power_lines_cards.simulation.results import GoldfishResult
 from pnp.games.power_lines_cards.simulation.run import goldfish
-from pnp.games.power_lines_cards.simulation.solo import _base_falls, deck_cards, game_rng, play_solo
+from pnp.games.power_lines_cards.simulation.solo import _base_falls, game_rng, play_solo
 from pnp.games.power_lines_cards.simulation.text import render_result
 
 STARTER = load_deck(Path(deck_file("starter.deck")))
@@ -56,7 +56,7 @@ def test_the_opponent_has_only_its_base_and_passes_every_turn():
         seen.append(game.turn)
         return greedy_player(game, rng)
 
-    solo = play_solo(deck_cards(STARTER), game_rng(1, 0), 30, watching)
+    solo = play_solo(STARTER.cards(), game_rng(1, 0), 30, watching)
     assert solo.ending == "base" and solo.turn is not None and sum(solo.played.values()) > 0
     # the deck chose at the set-up (turn 0) and in the engine's odd turns, the opponent passing
     # the even ones; the goldfish counts the deck's own turns, the last one the Base fell in
@@ -170,7 +170,7 @@ def test_greedy_dominates_a_threat_and_picks_the_strongest_card_for_a_2():
 
 
 def test_every_player_only_ever_picks_a_legal_action():
-    cards = deck_cards(STARTER)
+    cards = STARTER.cards()
     for seed in range(3):
         rng = random.Random(seed)
         game = Game.start((shuffled(cards, rng), shuffled(cards, rng)), first=seed % 2)
@@ -424,7 +424,7 @@ def test_a_worker_whose_parent_is_gone_stops(monkeypatch):
 
     from pnp.games.power_lines_cards.simulation import pool as module
 
-    cards = deck_cards(STARTER)
+    cards = STARTER.cards()
     monkeypatch.setattr(module, "_run", (cards, 3, 30, greedy_player, os.getppid()))
     assert module._play_chunk((0, 150)) == module.play_range(cards, 3, 30, greedy_player, 0, 150)  # in blocks, the same games
 

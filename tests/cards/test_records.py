@@ -15,10 +15,10 @@ from pnp.games.power_lines_cards.rules.records import as_table, format_record, p
 from pnp.games.power_lines_cards.rules.replay import record_of, replay
 from pnp.games.power_lines_cards.rules.setup import HAND_SIZE
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
-from pnp.games.power_lines_cards.simulation.match import deck_cards, play
+from pnp.games.power_lines_cards.simulation.match import play
 from pnp.games.power_lines_cards.simulation.players import PLAYERS
 
-STARTER = deck_cards(load_deck(deck_file("starter.deck")).counts)
+STARTER = load_deck(deck_file("starter.deck")).cards()
 # pnp's reading, and two others that add lines of their own: a 4's draw declined or taken, card 3's friendly from the hand
 VARIANTS = (DEFAULT, Variant(bases_apart=12, four_draw="may"), Variant(three_friendly="hand", dominate="exactly", turn_cap=30))
 GAMES_A_PAIR = 40

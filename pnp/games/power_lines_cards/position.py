@@ -21,6 +21,7 @@ from .draw import accent, card_layout, deck_colour, deck_letter, signed
 from .rules.actions import Action, Decline, Dominate, Draw, FaceDown, Pass, Pick, Play, Shuffle
 from .rules.catalogue import catalogue
 from .rules.game import ACTIONS_PER_TURN, Game, in_order
+from .rules.records import cell_name
 from .rules.table import FACE_DOWN_VALUE, Cell, Piece, base_value, printed_values
 
 SMALL = 6.0  # pt: the smallest text on the page, and every card's small print
@@ -238,10 +239,6 @@ def table_size(game: Game, last: Action | None, w: float) -> tuple[float, float]
 
 
 # --- in words -----------------------------------------------------------------------------------
-
-
-def cell_name(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
 
 
 def player_name(p: int) -> str:

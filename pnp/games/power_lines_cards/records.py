@@ -148,9 +148,9 @@ def _random(
 ) -> str:
     from .rules.engine import load_deck  # an invalid deck: its findings, as `pnp deck` gives them
     from .rules.variant import DEFAULT, load_variant
-    from .simulation.match import deck_cards, match_record
+    from .simulation.match import match_record
 
-    decks = (deck_cards(load_deck(deck_a).counts), deck_cards(load_deck(deck_b).counts))
+    decks = (load_deck(deck_a).cards(), load_deck(deck_b).cards())
     readings = DEFAULT if variant is None else load_variant(variant)
     a, b = players.split(",")
     header = (

@@ -48,6 +48,10 @@ class DeckReport:
     def total(self) -> int:
         return sum(self.counts.values())
 
+    def cards(self) -> list[str]:
+        """Its cards, one entry a copy, in catalogue order (the Base is never drawn): a deck to shuffle."""
+        return [name for name in catalogue().kind_names for _ in range(self.counts.get(name, 0))]
+
     @property
     def valid(self) -> bool:
         return not has_errors(self.diagnostics)
@@ -89,6 +93,10 @@ class Deck:
     @property
     def total(self) -> int:
         return sum(self.counts.values())
+
+    def cards(self) -> list[str]:
+        """Its cards, one entry a copy, in catalogue order (the Base is never drawn): a deck to shuffle."""
+        return [name for name in catalogue().kind_names for _ in range(self.counts.get(name, 0))]
 
 
 def load_deck(path: Path, rules: MultisetRules | None = None) -> Deck:

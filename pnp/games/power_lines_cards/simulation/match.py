@@ -4,7 +4,7 @@ the same decks, players and seed give the same game, and the same record byte fo
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from pnp.games.power_lines_cards.rules.game import Game, in_order, shuffled
 from pnp.games.power_lines_cards.rules.records import format_record
@@ -35,8 +35,3 @@ def match_record(
     """The `.plc` record of `play`'s game, `header` as its first comment lines."""
     game, orders = play(decks, players, seed, variant)
     return format_record(record_of(orders, game.first, variant, game.history, header))
-
-
-def deck_cards(counts: Mapping[str, int]) -> list[str]:
-    """A deck's cards, one a copy, from its counts (a loaded deck's)."""
-    return [card for card, copies in counts.items() for _ in range(copies)]

@@ -9,7 +9,6 @@ from pnp.games.power_lines_cards.rules.engine import Deck
 from .players import Player, greedy_player
 from .pool import play_all, workers_for
 from .results import GoldfishResult, Paired, fastest_cards
-from .solo import deck_cards
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
@@ -29,7 +28,7 @@ def goldfish(
     POOL_GAMES games; see `pool.workers_for`). The result is the same whatever the number of
     processes."""
     workers = workers_for(games, jobs)
-    played = play_all(deck_cards(deck), seed, turns, player, games, workers)
+    played = play_all(deck.cards(), seed, turns, player, games, workers)
     outcomes = tuple(game.turn for game in played)
     endings = tuple(game.ending for game in played)
     return GoldfishResult(games, seed, turns, outcomes, fastest_cards(played), endings, workers)

@@ -29,8 +29,6 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from pnp.games.power_lines_cards.rules.actions import Decline, Dominate, Pass, Play
-from pnp.games.power_lines_cards.rules.catalogue import catalogue
-from pnp.games.power_lines_cards.rules.engine import Deck
 from pnp.games.power_lines_cards.rules.game import Ending, Game, shuffled
 from pnp.games.power_lines_cards.rules.variant import DEFAULT
 
@@ -47,11 +45,6 @@ class Solo(NamedTuple):
     turn: int | None
     ending: Ending
     played: Counter[str]
-
-
-def deck_cards(deck: Deck) -> list[str]:
-    """The deck's cards, one entry a copy, in catalogue order (the Base is never drawn)."""
-    return [name for name in catalogue().kind_names for _ in range(deck.counts.get(name, 0))]
 
 
 def game_rng(seed: int, game: int) -> random.Random:
