@@ -245,7 +245,9 @@ def test_result_fields():
     assert data["never_percent"] == round(100 * data["never"] / 50, 1)
     assert data["never"] > 0 and sum(data["not_won"].values()) == data["never"]  # 5 turns are too few for some games
     text = render_result(result, "starter.deck")
-    assert text.startswith("starter.deck: goldfish, 50 games, seed 2, up to 5 turns")
+    assert text.startswith(
+        "starter.deck: goldfish, 50 games, seed 2, up to 5 turns\nplayed by pnp's greedy player under pnp's readings of the rules"
+    )  # what the figures rest on
     assert f"never within 5 turns: {data['never_percent']:g} %" in text
 
 

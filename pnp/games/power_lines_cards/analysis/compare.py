@@ -42,7 +42,7 @@ from typing import Any
 from pnp.games.power_lines_cards.rules.engine import Deck
 from pnp.games.power_lines_cards.rules.setup import FACE_DOWN, HAND_SIZE
 from pnp.games.power_lines_cards.simulation.results import Paired
-from pnp.games.power_lines_cards.simulation.text import render_paired, turn_text
+from pnp.games.power_lines_cards.simulation.text import PLAYED, render_paired, turn_text
 
 from .odds import Analysis, Odds, Row, analyze, percent
 
@@ -159,7 +159,11 @@ class Comparison:
         )
         if self.speed is not None:
             s = self.speed
-            lines += ["", f"goldfish: {s.deck.games} game{'s' * (s.deck.games != 1)} each on the same seeds (seed {s.deck.seed}), up to {s.deck.turns} turns"]
+            lines += [
+                "",
+                f"goldfish: {s.deck.games} game{'s' * (s.deck.games != 1)} each on the same seeds (seed {s.deck.seed}), up to {s.deck.turns} turns",
+                PLAYED,
+            ]
             lines += _table(
                 ["", "median", "mean", "p10", "p90", "never"],
                 [

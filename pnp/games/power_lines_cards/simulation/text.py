@@ -29,6 +29,10 @@ def turn_text(t: float | None) -> str:
     return "never" if t is None else f"{t:g}"
 
 
+# What every figure rests on: the player and the readings of the rules (rules/variant.py's defaults).
+PLAYED = "played by pnp's greedy player under pnp's readings of the rules (README: where the rules are silent)"
+
+
 def render_result(result: GoldfishResult, file: str) -> str:
     """One deck's games: the turn the enemy Base fell, as a histogram, and the figures."""
     by_turn = result.by_turn
@@ -36,6 +40,7 @@ def render_result(result: GoldfishResult, file: str) -> str:
     rows = {str(t): by_turn[t] for t in range(shown[0], shown[-1] + 1)} if shown else {}
     lines = [
         f"{file}: goldfish, {result.games} game{'s' * (result.games != 1)}, seed {result.seed}, up to {result.turns} turns",
+        PLAYED,
         "",
         "turn the enemy Base fell (games)",
         *(histogram(rows) if rows else ["(never)"]),
