@@ -1,6 +1,7 @@
 """Game records, declared once: a game's `RecordFormat` says how its record files are told apart,
 read and replayed, and what its commands say; `record_commands` makes its command group from it:
-`check` (when the format has one), `score`, `show` and `random`, each keeping pnp.contract.app's contract.
+`check` (when the format has one), `score`, `show`, `replay` and `random`, each keeping pnp.contract.app's
+contract.
 
 A game lists its format once, in its `cli` module (`FORMAT`), as python-chess lists a variant as
 one class, and its spec (pnp.contract.gamespec) names it; its command group is `record_commands(GAME)`,
@@ -17,6 +18,9 @@ How the commands read a file:
   which `score` (and, if `drawn`, `show`) take as well as a record. A file is a record when its
   suffix (any case) is the record's, a board when it is the board's; any other name (standard
   input too) is told by its text (`Board.is_record`), and bytes that are no text are a board's.
+- `replay` draws every position of a record as `show` draws it (turn 0, 1, ... to its last; a
+  format without `replay`: its one game) into one HTML page (pnp.draw.replay), each with what
+  the format's `Watch` tells of it: the move in words, the score so far, and what else a player sees.
 - A record that is read whole may still be refused by `score` and `show` (`incomplete`: Paint
   the Line's needs its four colours chosen).
 
@@ -59,8 +63,8 @@ from pnp.contract.app import (
 from pnp.contract.gamespec import Game
 from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from pnp.core.printing import Print
-from pnp.core.textfile import decode, read_bytes
-from pnp.output.files import check_file
+from pnp.core.textfile import STDIN, decode, read_bytes
+from pnp.output.files import check_file, write_file
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Drawing
@@ -90,6 +94,15 @@ class DrawnScaled(Result):
     """`show`'s result where the format draws a finished game only, scaled to fit the paper: the
     file written, and how large its tiles are drawn (1: true size)."""
 
+    output: str
+    scale: Number
+
+
+class DrawnTurnScaled(Result):
+    """`show`'s result where the format replays and scales its tiles to fit the paper: the turn
+    drawn, the file written, and how large its tiles are drawn (1: true size)."""
+
+    turn: int
     output: str
     scale: Number
 
@@ -159,6 +172,31 @@ class Show(Generic[GameT]):
     result: type[Result] = Drawn
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A position as `replay` tells it beside its drawing: the move that led to it, in words (at
+    turn 0, what the position is), the score so far, and what else a player sees there, a line each."""
+
+    move: str
+    score: str
+    more: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Watch(Generic[RecordT, GameT]):
+    """`replay`: what a position says beside its drawing; `told(record, game)` is given the whole
+    record and its game after the turn shown (`game.turns`), so the move can be read off either."""
+
+    told: Callable[[RecordT, GameT], Moment]
+
+
+class Replayed(Result):
+    """`replay`'s result: the turns of the game (positions: one more), and the page written."""
+
+    turns: int
+    output: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Random:
     """`random`: a whole random game as a record file. `make(seed=…, **options)` writes it (and
@@ -207,6 +245,7 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
     check: Check[GameT] | None = None
     score: Score[GameT, PositionT]
     show: Show[GameT]
+    watch: Watch[RecordT, GameT]
     random: Random
 
     def is_record(self, path: Path, data: bytes) -> bool:
@@ -247,13 +286,21 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
             raise PnpError(f"--turn {turn}: {shown(path)} has only {plural(game.turns, 'turn')}", exit_code=2)
         return self.replay(read.record.value, turn)  # type: ignore[arg-type]  # a valid read's record has its value
 
+    def positions(self, read: RecordRead[RecordT, GameT]) -> list[GameT]:
+        """A valid record's game after each turn, from 0 (before the first) to its last; without a
+        `replay`, its one game."""
+        if self.replay is None:
+            return [read.game]  # type: ignore[list-item]  # a valid read has its game
+        record: Any = read.record.value
+        return [self.replay(record, turn) for turn in range(read.game.turns + 1)]  # type: ignore[union-attr]  # as above
+
 
 # --- the commands ------------------------------------------------------------------------------
 
 
 def record_commands(game: Game) -> App:
     """The command group of a game with a record format (its spec's `records`), named by its spec's
-    `record_group`: check (if the format has one), score, show and random, in that order. A result model
+    `record_group`: check (if the format has one), score, show, replay and random, in that order. A result model
     that does not fit what its command says (`Show.result`, `Random.result`) is refused."""
     group = game.record_group
     if group is None or game.records is None:
@@ -265,6 +312,7 @@ def record_commands(game: Game) -> App:
         _check(app, fmt, fmt.check)
     _score(app, fmt, fmt.score)
     _show(app, fmt, fmt.show, game.id)
+    _replay(app, fmt, game.id)
     _random(app, fmt.random)
     return app
 
@@ -388,6 +436,42 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
         _json(),
     ]
     _command(app, "show", show.help, example, show.result, parameters, run)
+
+
+def _replay(app: App, fmt: RecordFormat[Any, Any, Any], game_id: str) -> None:
+    argument = _record_argument(fmt)
+
+    def run(**given: Any) -> Report:
+        from pnp.draw.replay import Frame, replay_page  # svgwrite loads only to draw
+        from pnp.draw.svg import render_svg
+
+        path, as_json = given["record"], given["as_json"]
+        output = given["output"] or Path(f"{game_id}-stdin.html" if path is STDIN else path.with_suffix(".html").name)
+        if output.suffix.lower() not in (".html", ".htm"):
+            raise PnpError(f"-o {shown(output)}: write an .html file", exit_code=2)
+        printing = Print(paper_size(given["paper"]))
+        data = read_bytes(path)
+        check_file(output)  # never the input itself, nor a folder or a place pnp cannot write
+        read = fmt.read(path, data, needs="drawing")
+        if not read.valid:
+            return refused(path, read.found, data, f"{fmt.invalid}, nothing drawn")
+        name, frames = shown(path.name), []
+        for game in fmt.positions(read):
+            page, _ = fmt.show.draw(game, name, printing)
+            told = fmt.watch.told(read.record.value, game)
+            frames.append(Frame(render_svg(page), told.move, told.score, told.more))
+        page_text = replay_page(f"{name}: a replay", frames)
+        write_file(output, page_text)
+        turns = len(frames) - 1
+        if not as_json:
+            typer.echo(f"wrote {shown(output)} ({plural(turns + 1, 'position')}, {len(page_text.encode()) / 1e6:.2f} MB)", err=True)
+        return Report(path, [], Replayed(turns=turns, output=json_name(output)), data)
+
+    help = "Write the whole game as one web page that needs nothing else: every position as show draws it, the move and the score; buttons, arrow keys and a slider to step through it."
+    written = f"The .html file to write (default: {argument.metavar}'s name with .html, here)."
+    parameters = [_file(argument), ("output", Annotated[Path | None, output_option(written)], None), ("paper", PaperOption, None), _json()]
+    example = f"pnp {app.group_name} replay game{fmt.suffixes[0]} -o game.html"
+    _command(app, "replay", help, example, Replayed, parameters, run)
 
 
 def _random(app: App, random: Random) -> None:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from pnp.contract.app import Result
-from pnp.contract.records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract.records import Check, Moment, Outcome, Random, RecordFormat, Score, Show, Watch
 from pnp.core.diagnostics import Diagnostic, Parsed, error
 from pnp.core.printing import Print
 from pnp.core.textfile import decode, tokens_by_line
@@ -82,5 +82,10 @@ FORMAT = RecordFormat(
     check=Check(help="Check every move.", result=Moves, told=lambda g: Outcome(f"{g.turns} moves", Moves(turns=g.turns))),
     score=Score(help="Who made a line.", result=Winner, told=lambda g, _: Outcome(f"winner: {g.winner() or 'nobody'}", Winner(winner=g.winner()))),
     show=Show(help="Draw the board.", draw=draw),
+    watch=Watch(
+        told=lambda moves, g: Moment(
+            f"{moves[g.turns - 1][2]} {moves[g.turns - 1][3]}" if g.turns else "the empty board", f"winner: {g.winner() or 'nobody yet'}"
+        )
+    ),
     random=Random(help="A random game.", example="pnp three-in-a-line random --seed 1", make=make),
 )

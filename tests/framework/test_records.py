@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from pnp.contract import options
 from pnp.contract.app import Result
 from pnp.contract.gamespec import Game, Lazy
-from pnp.contract.records import Argument, Board, Check, DrawnScaled, Outcome, Random, RecordFormat, Score, Show, record_commands
+from pnp.contract.records import Argument, Board, Check, DrawnScaled, Moment, Outcome, Random, RecordFormat, Score, Show, Watch, record_commands
 from pnp.core.diagnostics import Diagnostic, Parsed, error, plural
 from pnp.core.printing import Print
 from pnp.core.textfile import decode, tokens_by_line
@@ -124,6 +124,9 @@ TALLY = RecordFormat(
     ),
     score=Score(help="Add the numbers up.", result=Total, told=score),
     show=Show(help="Draw the numbers.", turn_zero="before the first number", draw=draw),
+    watch=Watch(
+        told=lambda items, t: Moment(f"wrote {t.numbers[-1]}" if t.numbers else "nothing yet", f"total {sum(t.numbers)}", (f"{len(items) - t.turns} to come",))
+    ),
     random=Random(help="Some numbers, in order.", example="pnp tally random --count 2", make=make, result=Made),
 )
 
@@ -134,6 +137,7 @@ WHOLE = RecordFormat(
     parse=parse,
     score=Score(help="Add up.", result=Sum, told=lambda items, _: Outcome(str(sum(n for *_, n in items)), Sum(total=sum(n for *_, n in items)))),
     show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), result=DrawnScaled),
+    watch=Watch(told=lambda items, _: Moment("all of it", f"total {sum(n for *_, n in items)}")),
     random=Random(help="Make.", example="pnp whole random", make=make, result=Made),
 )
 

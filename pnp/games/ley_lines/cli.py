@@ -9,14 +9,14 @@ from pydantic import Field
 
 from pnp.contract import options as parse
 from pnp.contract.app import Result
-from pnp.contract.records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract.records import Check, Moment, Outcome, Random, RecordFormat, Score, Show, Watch
 from pnp.core.diagnostics import plural
 from pnp.core.printing import Print
 
 from . import GAME
 from .board import name
 from .engine import domino, domino_name
-from .files import Record, load_record
+from .files import Record, TurnItem, load_record
 from .game import Event, Game, replay
 
 
@@ -120,6 +120,21 @@ def _draw(game: Game, shown_name: str, printing: Print) -> tuple:
     return position_page(game, f"{shown_name} after turn {game.turns}", printing), None
 
 
+def _moment(record: Record, game: Game) -> Moment:
+    """A position for `replay`: its turn's domino (or pass) and the cairns it scored, then the scores."""
+    scores = "scores: " + ", ".join(f"{s} {game.scores[s]}" for s in game.players)
+    if game.turns == 0:
+        return Moment(f"the set-up: {plural(len(game.cairns_placed), 'cairn')} and {plural(game.tors_placed, 'tor')} placed, the dominoes dealt", scores)
+    item = [i for i in record.items if isinstance(i, TurnItem)][game.turns - 1]
+    if item.values is None or item.first is None or item.second is None:
+        move = f"turn {game.turns}: {item.player} passes"
+    else:
+        move = f"turn {game.turns}: {item.player} lays {domino_name(domino(*item.values))} on {name(item.first)} {name(item.second)}"
+    if game.finished:
+        scores += f"; over: {game.finished}"
+    return Moment(move, scores, tuple(event_line(e) for e in game.events if e.turn == game.turns))
+
+
 def _random(seed: int, players: Annotated[int, typer.Option("--players", parser=parse.integer(3, 4), help="3 (Albion only) or 4 (both islands).")] = 4) -> str:
     from .generate import random_record  # the move generator loads only here
 
@@ -143,6 +158,7 @@ FORMAT: RecordFormat[Record, Game, Game] = RecordFormat(
         turn_zero="after the set-up",
         draw=_draw,
     ),
+    watch=Watch(told=_moment),
     random=Random(
         help="A complete random legal game as a .leylines record: set-up and moves drawn among the legal ones.",
         example="pnp ley-lines random --players 3 --seed 5 -o game.leylines",

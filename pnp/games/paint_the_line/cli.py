@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.contract.app import Result
-from pnp.contract.records import Argument, Board, Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract.records import Argument, Board, Check, Moment, Outcome, Random, RecordFormat, Score, Show, Watch
 from pnp.core.diagnostics import Diagnostic, error, plural
 from pnp.core.printing import Print
 from pnp.core.textfile import tokens_by_line
@@ -191,6 +191,12 @@ def _draw(g: Game, shown_name: str, printing: Print) -> tuple:
     return position_page(g, f"{shown_name} after turn {g.turns}", move_line(g), printing), None
 
 
+def _moment(_: Record, g: Game) -> Moment:
+    """A position for `replay`: its move, and the score of the scoring board as it stands."""
+    result = score(_scoring_board(g))
+    return Moment(move_line(g), _verdict(result) if g.finished else _so_far(result, g.turns))
+
+
 def _random(seed: int) -> str:
     from .generate import random_record  # the move generator loads only here
 
@@ -226,6 +232,7 @@ FORMAT: RecordFormat[Record, Game, ScoringBoard] = RecordFormat(
         turn_zero="after the colour picks",
         draw=_draw,
     ),
+    watch=Watch(told=_moment),
     random=Random(
         help="A whole random legal game as a .ptl record: colour picks and every turn drawn among the legal ones.",
         example="pnp paint-the-line random --seed 3 -o game.ptl",

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from pnp.contract import options
 from pnp.contract.app import Result
-from pnp.contract.records import Check, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract.records import Check, Moment, Outcome, Random, RecordFormat, Score, Show, Watch
 from pnp.core.diagnostics import plural, shown
 from pnp.core.printing import Print
 
@@ -115,6 +115,15 @@ def _draw(r: Replayed, shown_name: str, printing: Print) -> tuple[Drawing, float
     return table_page(r.game, r.last, f"{shown_name} after {f'turn {r.turns}' if r.turns else 'the set-up'}", printing), None
 
 
+def _moment(_: Record, r: Replayed) -> Moment:
+    """A position for `replay`: the last action, where the game stands (as `score` says it), and
+    each player's cards off the table, counted."""
+    from .position import last_words  # as the drawing says it
+
+    sides = [f"player {name}: hand {s.hand_size}, deck {len(s.deck)}, discard {len(s.discard)}, trash {len(s.trash)}" for name, s in zip(_NAMES, r.game.sides)]
+    return Moment(last_words(r.game, r.last), _score(r, None).text, tuple(sides))
+
+
 def _players(text: str) -> str:
     """`--players greedy,random`: A's player, then B's, each one pnp has."""
     names = [name.strip().lower() for name in text.split(",")]
@@ -181,6 +190,7 @@ FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
         turn_zero="after the set-up",
         draw=_draw,
     ),
+    watch=Watch(told=_moment),
     random=Random(
         help="Play a whole game between two of pnp's players (greedy, random) with two deck lists, and write its record; the same seed gives the same record.",
         example="pnp cards random a.deck b.deck --players greedy,random",

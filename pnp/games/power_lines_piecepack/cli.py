@@ -1,9 +1,10 @@
-"""`pnp power-lines`: score and draw finished games of Power Lines for piecepack, and make random
-ones; the commands: pnp.contract.records.
+"""`pnp power-lines`: score and draw finished games of Power Lines for piecepack, replay them, and
+make random ones; the commands: pnp.contract.records.
 
 `score FILE` and `show FILE` read a `.grid` or a `.record`. The extension (any case)
 decides; for any other name the content does: a file with an `@` outside comments is
-a record, anything else a grid. `random` writes a whole game as a `.record`.
+a record, anything else a grid. `show --turn N` and `replay` follow a record's placements
+(a grid has none: it is the end of a game). `random` writes a whole game as a `.record`.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.contract.app import Result
-from pnp.contract.records import Argument, Board, DrawnScaled, Outcome, Random, RecordFormat, Score, Show
+from pnp.contract.records import Argument, Board, DrawnTurnScaled, Moment, Outcome, Random, RecordFormat, Score, Show, Watch
 from pnp.core.diagnostics import Parsed
 from pnp.core.printing import Print
 
 from . import GAME
 from .engine import Score as GridScore
 from .engine import Side, Winner, score
-from .files import Grid, load_grid, load_record, source_lines
+from .files import Game, Grid, load_grid, load_record, replay, source_lines
 
 
 class PowerLine(Result):
@@ -51,16 +52,38 @@ def _table(result: GridScore) -> str:
     return "\n".join(rows)
 
 
-def _score(grid: Grid, _: Grid | None) -> Outcome:
-    result = score(grid)
-    return Outcome(f"{grid}\n{_table(result)}", Scored.model_validate(result.as_json()))
+def _score(game: Game, _: Game | None) -> Outcome:
+    result = score(game.grid)
+    return Outcome(f"{game.grid}\n{_table(result)}", Scored.model_validate(result.as_json()))
 
 
-def _draw(grid: Grid, shown_name: str, printing: Print) -> tuple:
+def _under_way(game: Game) -> bool:
+    return game.turns < len(game.moves)
+
+
+def _draw(game: Game, shown_name: str, printing: Print) -> tuple:
     from .draw import show_page  # the drawing loads only to draw
 
-    page = show_page(grid, score(grid), f"Power Lines: {shown_name}", printing)
+    if not _under_way(game):
+        page = show_page(game.grid, score(game.grid), f"Power Lines: {shown_name}", printing)
+    else:
+        title = f"Power Lines: {shown_name} after turn {game.turns}"
+        page = show_page(game.grid, score(game.grid, game.placed), title, printing, game.placed)
     return page.page, page.scale
+
+
+def _moment(_: Game, game: Game) -> Moment:
+    """A position for `replay`: the tile just placed, and the lines complete so far."""
+    from .draw import so_far_text, winner_text
+
+    if game.turns == 0:
+        move = "before the first tile"
+    else:
+        tile, (column, row) = game.moves[game.turns - 1]
+        player = "first" if game.turns % 2 else "second"
+        move = f"turn {game.turns}: the {player} player places {tile} at {column},{row}"
+    result = score(game.grid, game.placed)
+    return Moment(move, so_far_text(result) if _under_way(game) else winner_text(result))
 
 
 def _placements(text: str) -> bool:
@@ -73,17 +96,23 @@ def _random(seed: int) -> str:
     return random_record(seed)
 
 
-# A record is parsed whole into its final grid (every placement checked there), so there is
-# nothing to replay: no `--turn`, and no `check` beyond what `score` says.
-FORMAT: RecordFormat[Grid, Grid, Grid] = RecordFormat(
+def _grid(data: bytes) -> Parsed[Game]:
+    grid, found = load_grid(data)
+    return Parsed(None if grid is None else Game.finished(grid), found)
+
+
+# A record is parsed whole into its finished game (every placement checked there), so there is
+# no `check` beyond what `score` says; a replay only covers fewer of its cells.
+FORMAT: RecordFormat[Game, Game, Game] = RecordFormat(
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
     example="pnp power-lines score game.record",
     suffixes=(".record",),
     invalid="not a finished game",  # a record or grid refused: `FILE: not a finished game, not scored (2 errors)`
     parse=load_record,
+    replay=replay,
     board=Board(
         suffixes=(".grid",),
-        parse=load_grid,
+        parse=_grid,
         is_record=_placements,
         argument=Argument("GAME", "A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input."),
         drawn=True,
@@ -96,9 +125,11 @@ FORMAT: RecordFormat[Grid, Grid, Grid] = RecordFormat(
     ),
     show=Show(
         help="Draw the finished grid on one sheet: the 16 tiles as they lie, each power line marked with who scores it and how much.",
+        turn_zero="before the first tile",
         draw=_draw,
-        result=DrawnScaled,
+        result=DrawnTurnScaled,
     ),
+    watch=Watch(told=_moment),
     random=Random(
         help="A whole random game as a .record: each turn a tile left and a legal spot, drawn at random.",
         example="pnp power-lines random --seed 5 -o game.record",
@@ -109,4 +140,5 @@ FORMAT: RecordFormat[Grid, Grid, Grid] = RecordFormat(
 
 def load(name: str, data: bytes) -> Parsed[Grid]:
     """The grid a .grid or .record file holds, as `score` and `show` read it, or None and the findings that say why not."""
-    return (load_record if FORMAT.is_record(Path(name), data) else load_grid)(data)
+    game, found = (load_record if FORMAT.is_record(Path(name), data) else _grid)(data)
+    return Parsed(None if game is None else game.grid, found)

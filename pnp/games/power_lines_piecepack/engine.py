@@ -12,12 +12,13 @@ worth 2, not 4.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from pnp.piecepack.model import Piece
 
-from .files import SIZE, Grid
+from .files import SIZE, Cell, Grid
 
 Side = Literal["suits", "values", "none"]
 Winner = Literal["suits", "values", "tie"]
@@ -43,14 +44,21 @@ class Score:
         return {"suits": self.suits, "values": self.values, "winner": self.winner, "lines": [asdict(line) for line in self.lines]}
 
 
-def power_lines(grid: Grid) -> list[tuple[str, tuple[Piece, ...]]]:
-    """The ten lines of four tiles, named and in a fixed order."""
-    rows = grid.rows
-    lines = [(f"row {r + 1}", rows[r]) for r in range(SIZE)]
-    lines += [(f"column {c + 1}", tuple(row[c] for row in rows)) for c in range(SIZE)]
-    lines.append(("diagonal \\", tuple(rows[i][i] for i in range(SIZE))))
-    lines.append(("diagonal /", tuple(rows[SIZE - 1 - i][i] for i in range(SIZE))))
+def _lines() -> list[tuple[str, tuple[Cell, ...]]]:
+    lines = [(f"row {r + 1}", tuple((r, c) for c in range(SIZE))) for r in range(SIZE)]
+    lines += [(f"column {c + 1}", tuple((r, c) for r in range(SIZE))) for c in range(SIZE)]
+    lines.append(("diagonal \\", tuple((i, i) for i in range(SIZE))))
+    lines.append(("diagonal /", tuple((SIZE - 1 - i, i) for i in range(SIZE))))
     return lines
+
+
+LINES = _lines()  # the ten lines, named, as the cells (row, column) they cross, in a fixed order
+
+
+def power_lines(grid: Grid, placed: Collection[Cell] | None = None) -> list[tuple[str, tuple[Piece, ...]]]:
+    """The ten lines of four tiles, named and in a fixed order; with `placed`, those whose four
+    cells are all covered."""
+    return [(name, tuple(grid.rows[r][c] for r, c in cells)) for name, cells in LINES if placed is None or set(cells) <= set(placed)]
 
 
 def score_line(name: str, tiles: tuple[Piece, ...]) -> LineScore:
@@ -63,8 +71,10 @@ def score_line(name: str, tiles: tuple[Piece, ...]) -> LineScore:
     return LineScore(name, suit_match, value_match, "none", 0)
 
 
-def score(grid: Grid) -> Score:
-    lines = tuple(score_line(name, tiles) for name, tiles in power_lines(grid))
+def score(grid: Grid, placed: Collection[Cell] | None = None) -> Score:
+    """The score of a finished grid; with `placed`, of the lines complete so far (no tile moves once
+    laid, so what a complete line scores is settled)."""
+    lines = tuple(score_line(name, tiles) for name, tiles in power_lines(grid, placed))
     suits = sum(line.points for line in lines if line.scores_for == "suits")
     values = sum(line.points for line in lines if line.scores_for == "values")
     winner: Winner = "suits" if suits > values else "values" if values > suits else "tie"

@@ -150,6 +150,37 @@ def _tiles(n: int) -> str:
 # --- the .record format ----------------------------------------------------------------------
 
 Spot = tuple[int, int]  # (column, row)
+Cell = tuple[int, int]  # (row, column) of the finished grid
+Move = tuple[Piece, Spot]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game after `turns` of its placements: the grid it ends in, its sixteen moves in play order
+    (none for a `.grid`, which holds the end only), and the cells of the grid covered so far."""
+
+    grid: Grid
+    moves: tuple[Move, ...]
+    turns: int
+    placed: frozenset[Cell]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @staticmethod
+    def finished(grid: Grid, moves: tuple[Move, ...] = ()) -> Game:
+        return Game(grid, moves, SIZE * SIZE, frozenset((r, c) for r in range(SIZE) for c in range(SIZE)))
+
+    def cell(self, spot: Spot) -> Cell:
+        """Where a spot of the moves lies in the finished grid."""
+        left = min(c for _, (c, _) in self.moves)
+        top = min(r for _, (_, r) in self.moves)
+        return spot[1] - top, spot[0] - left
+
+
+def replay(game: Game, turns: int | None = None) -> Game:
+    """A finished game as it stood after `turns` placements (None: all of them)."""
+    turns = len(game.moves) if turns is None else turns
+    return Game(game.grid, game.moves, turns, frozenset(game.cell(spot) for _, spot in game.moves[:turns]))
+
 
 # Positions stay within -3..3 in a real game; capping the digits keeps int() safe on hostile input.
 _PLACEMENT = re.compile(r"\s*(?P<tile>[^\s@]+)\s*@\s*(?P<column>[+-]?[0-9]{1,6})\s*,\s*(?P<row>[+-]?[0-9]{1,6})\s*")
@@ -181,13 +212,19 @@ def legal_spots(board: Mapping[Spot, Piece]) -> list[Spot]:
     return sorted((spot for spot in near if placement_problem(board, spot) is None), key=lambda s: (s[1], s[0]))
 
 
-def load_record(data: bytes) -> Parsed[Grid]:
-    """The final grid a `.record` file's bytes determine, or None and every problem found."""
-    return load_text(data, parse_record)
+def load_record(data: bytes) -> Parsed[Game]:
+    """The finished game a `.record` file's bytes hold, or None and every problem found."""
+    return load_text(data, parse_game)
 
 
 def parse_record(text: str) -> Parsed[Grid]:
     """The final grid a finished `.record` text determines, or None and every problem found."""
+    game, found = parse_game(text)
+    return Parsed(None if game is None else game.grid, found)
+
+
+def parse_game(text: str) -> Parsed[Game]:
+    """The finished game a `.record` text holds, or None and every problem found in it."""
     board: dict[Spot, Piece] = {}
     placed: list[Located] = []
     problems: list[Diagnostic] = []
@@ -224,4 +261,5 @@ def parse_record(text: str) -> Parsed[Grid]:
     # Sixteen legal placements in at most 4x4 spots fill the square exactly.
     left = min(c for c, _ in board)
     top = min(r for _, r in board)
-    return Parsed(Grid(tuple(tuple(board[(left + c, top + r)] for c in range(SIZE)) for r in range(SIZE))), [])
+    grid = Grid(tuple(tuple(board[(left + c, top + r)] for c in range(SIZE)) for r in range(SIZE)))
+    return Parsed(Game.finished(grid, tuple((tile, spot) for spot, tile in board.items())), [])
