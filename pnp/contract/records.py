@@ -21,6 +21,10 @@ How the commands read a file:
 - `replay` draws every position of a record as `show` draws it (turn 0, 1, ... to its last; a
   format without `replay`: its one game) into one HTML page (pnp.draw.replay), each with what
   the format's `Watch` tells of it: the move in words, the score so far, and what else a player sees.
+- A format may also write and read its records in another notation (`Notation`: PPN, the
+  piecepack's): `show -o GAME.ppn` writes the game (after `--turn N`) in it, as the suffix of
+  `-o` picks PDF or SVG; `score`, `show` and `replay` read a file with its suffix (any case) with
+  its parser, into the same record as the format's own.
 - A record that is read whole may still be refused by `score` and `show` (`incomplete`: Paint
   the Line's needs its four colours chosen).
 
@@ -100,11 +104,12 @@ class DrawnScaled(Result):
 
 class DrawnTurnScaled(Result):
     """`show`'s result where the format replays and scales its tiles to fit the paper: the turn
-    drawn, the file written, and how large its tiles are drawn (1: true size)."""
+    drawn, the file written, and how large its tiles are drawn (1: true size; null: written in
+    another notation, such as PPN, not drawn)."""
 
     turn: int
     output: str
-    scale: Number
+    scale: Number | None
 
 
 class MadeRecord(Result):
@@ -170,6 +175,17 @@ class Show(Generic[GameT]):
     # The model of its JSON result: of SHOWN, `turn` where the format replays, then `output`, then
     # `scale` where its tiles are scaled to fit the paper (the drawing says how much).
     result: type[Result] = Drawn
+
+
+@dataclass(frozen=True, kw_only=True)
+class Notation(Generic[RecordT, GameT]):
+    """Another notation for a format's records (PPN): its suffix, its writer (a game and its title
+    to text; a usage error where the game cannot be written in it) and its parser (bytes to the
+    format's record, with every finding at its line and column)."""
+
+    suffix: str
+    write: Callable[[GameT, str], str]
+    parse: Callable[[bytes], Parsed[RecordT]]
 
 
 @dataclass(frozen=True)
@@ -242,6 +258,7 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
     position: Callable[[GameT], PositionT] = _identity  # what `score` scores of a game
     incomplete: Callable[[RecordT, GameT, str], Diagnostic | None] | None = None  # why a valid record cannot be `scoring` or `drawing`
     board: Board[PositionT] | None = None
+    notations: tuple[Notation[RecordT, GameT], ...] = ()
     check: Check[GameT] | None = None
     score: Score[GameT, PositionT]
     show: Show[GameT]
@@ -250,19 +267,25 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
 
     def is_record(self, path: Path, data: bytes) -> bool:
         """Whether a file is a record or a board: by its suffix, any case, else by its text (`Board.is_record`)."""
-        if self.board is None:
-            return True
         suffix = path.suffix.lower()
+        if self.board is None or self.notation(suffix) is not None:
+            return True
         if suffix in self.suffixes or suffix in self.board.suffixes:
             return suffix in self.suffixes
         text, problem = decode(data)
         return problem is None and text is not None and self.board.is_record(text)
 
+    def notation(self, suffix: str) -> Notation[RecordT, GameT] | None:
+        """The notation a file or an output with this suffix (any case) is written in, if another than the format's own."""
+        return next((n for n in self.notations if n.suffix == suffix.lower()), None)
+
     def read(self, path: Path, data: bytes | None = None, needs: str = "") -> RecordRead[RecordT, GameT]:
-        """A record parsed and, if its syntax holds, replayed to its end; with `needs` (`scoring`,
-        `drawing`), refused when the format finds it `incomplete` for that."""
+        """A record parsed (by its notation's parser, where its suffix names one) and, if its syntax
+        holds, replayed to its end; with `needs` (`scoring`, `drawing`), refused when the format
+        finds it `incomplete` for that."""
         data = read_bytes(path) if data is None else data
-        record = self.parse(data)
+        notation = self.notation(path.suffix)
+        record = (self.parse if notation is None else notation.parse)(data)
         value = record.value
         if value is None or not record.valid:  # a valid parse has its value
             return RecordRead(data, record, None, tuple(record.diagnostics))
@@ -402,7 +425,8 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
 
     def run(**given: Any) -> Report:
         path, as_json = given[name], given["as_json"]
-        output = drawing_output(given["output"], path, game_id)  # standard input: `ley-lines-stdin.pdf`
+        notation = fmt.notation(given["output"].suffix) if given["output"] is not None else None
+        output = given["output"] if notation is not None else drawing_output(given["output"], path, game_id)  # standard input: `ley-lines-stdin.pdf`
         printing = Print(paper_size(given["paper"]))
         data = read_bytes(path)
         check_file(output)  # never the input itself, nor a folder or a place pnp cannot write
@@ -416,8 +440,12 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
             if not read.valid:
                 return refused(path, read.found, data, f"{fmt.invalid}, nothing drawn")
             game = fmt.at_turn(read, path, given.get("turn"))
-        page, scale = show.draw(game, shown(path.name), printing)
-        write_drawing(output, page, as_json, scale)
+        if notation is not None:
+            deliver(notation.write(game, shown(path.name)), output, as_json)
+            scale = None
+        else:
+            page, scale = show.draw(game, shown(path.name), printing)
+            write_drawing(output, page, as_json, scale)
         said = {"turn": game.turns if fmt.replay is not None else None, "output": json_name(output), "scale": scale}
         return Report(path, [], show.result(**{name: said[name] for name in show.result.model_fields}), data)
 
@@ -429,7 +457,8 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
         example += " --turn 12 --paper letter -o turn12.pdf"
     else:
         example += " --paper letter -o game.pdf"
-    written = f"A .pdf or .svg file to write (default: {argument.metavar}'s name with .pdf, here)."
+    *kinds, last = (".pdf", ".svg", *(n.suffix for n in fmt.notations))
+    written = f"A {', '.join(kinds)} or {last} file to write (default: {argument.metavar}'s name with .pdf, here)."
     parameters += [
         ("output", Annotated[Path | None, output_option(written)], None),
         ("paper", PaperOption, None),

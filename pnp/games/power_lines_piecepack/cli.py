@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.contract.app import Result
-from pnp.contract.records import Argument, Board, DrawnTurnScaled, Moment, Outcome, Random, RecordFormat, Score, Show, Watch
-from pnp.core.diagnostics import Parsed
+from pnp.contract.records import Argument, Board, DrawnTurnScaled, Moment, Notation, Outcome, Random, RecordFormat, Score, Show, Watch
+from pnp.core.diagnostics import Parsed, PnpError
 from pnp.core.printing import Print
 
 from . import GAME
@@ -96,6 +96,20 @@ def _random(seed: int) -> str:
     return random_record(seed)
 
 
+def _ppn(game: Game, title: str) -> str:
+    from .ppn import write_ppn
+
+    if not game.moves:
+        raise PnpError("a .grid holds the end of a game, not its placements: write a .record's game as PPN", exit_code=2)
+    return write_ppn(game, title)
+
+
+def _read_ppn(data: bytes) -> Parsed[Game]:
+    from .ppn import load_ppn
+
+    return load_ppn(data)
+
+
 def _grid(data: bytes) -> Parsed[Game]:
     grid, found = load_grid(data)
     return Parsed(None if grid is None else Game.finished(grid), found)
@@ -114,10 +128,11 @@ FORMAT: RecordFormat[Game, Game, Game] = RecordFormat(
         suffixes=(".grid",),
         parse=_grid,
         is_record=_placements,
-        argument=Argument("GAME", "A .grid (4 rows of 4 tiles) or .record (16 placements) file; - reads standard input."),
+        argument=Argument("GAME", "A .grid (4 rows of 4 tiles), .record (16 placements) or .ppn (the same in PPN) file; - reads standard input."),
         drawn=True,
         invalid="not a finished game",
     ),
+    notations=(Notation(suffix=".ppn", write=_ppn, parse=_read_ppn),),
     score=Score(
         help="Score the ten power lines (4 rows, 4 columns, 2 diagonals) of a finished game.",
         result=Scored,

@@ -225,8 +225,7 @@ def parse_record(text: str) -> Parsed[Grid]:
 
 def parse_game(text: str) -> Parsed[Game]:
     """The finished game a `.record` text holds, or None and every problem found in it."""
-    board: dict[Spot, Piece] = {}
-    placed: list[Located] = []
+    moves: list[Placed] = []
     problems: list[Diagnostic] = []
     for number, line in enumerate(source_lines(text), 1):
         if not line.strip():
@@ -240,22 +239,41 @@ def parse_game(text: str) -> Parsed[Game]:
         if isinstance(tile, Diagnostic):
             problems.append(tile)
             continue
-        placed.append(tile)
         spot = (int(m["column"]), int(m["row"]))
         where = m.start("column") + 1
-        if not board and spot != (0, 0):
+        if not moves and spot != (0, 0):
             # Still place it: the rest of the record is read relative to it.
             problems.append(error("first-not-origin", f"the first tile goes at 0,0 (positions count from it), not {spot[0]},{spot[1]}", number, where))
-        broken = placement_problem(board, spot)
+        moves.append(Placed(tile, spot, where))
+    return game_of(moves, problems, "no placements: a record lists 16 tiles like '3S @ 0,0'", position(text))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A placement as a file wrote it: the tile (with where it was written), the spot, and the
+    column the spot was written at (on the tile's line)."""
+
+    tile: Located
+    spot: Spot
+    column: int
+
+
+def game_of(moves: list[Placed], problems: list[Diagnostic], empty: str, end: tuple[int, int]) -> Parsed[Game]:
+    """The finished game a file's placements make under the rules, whatever notation wrote them
+    (a `.record`, PPN), or None and every problem found: the file's own (`problems`), each broken
+    placement rule, the tiles' count; `empty` says what is missing where there is nothing at all."""
+    board: dict[Spot, Piece] = {}
+    for move in moves:
+        broken = placement_problem(board, move.spot)
         if broken is not None:
             # An illegal move stays off the board, so later moves are judged against legal play only.
-            problems.append(error(broken[0], broken[1], number, where))
+            problems.append(error(broken[0], broken[1], move.tile.line, move.column))
         else:
-            board[spot] = tile.tile
-    if not placed and not problems:
+            board[move.spot] = move.tile.tile
+    if not moves and not problems:
         # Say it once instead of listing all sixteen tiles as missing.
-        return Parsed(None, [error("empty-record", "no placements: a record lists 16 tiles like '3S @ 0,0'", *position(text))])
-    diagnostics = sorted(problems + check_tiles(placed), key=sort_key)
+        return Parsed(None, [error("empty-record", empty, *end)])
+    diagnostics = sorted(problems + check_tiles([m.tile for m in moves]), key=sort_key)
     if diagnostics:
         return Parsed(None, diagnostics)
     # Sixteen legal placements in at most 4x4 spots fill the square exactly.
