@@ -81,10 +81,10 @@ def test_the_commands_write_and_read_ppn(tmp_path):
         ("---\nGameType: Power Lines\n", ["game.ppn:1:1: error: the metadata begun here never ends: close it with a line '...'"]),
         ("---\nGameType: Chess\n...\n1. S2@b2\n", ["game.ppn:2:11: error: a game of Chess, not Power Lines"]),
         ("1. S2@b2 1... cS@d2", ["game.ppn:1:15: error: 'cS' is not a face-up tile: write its suit and rank, like S3 (Power Lines places only tiles)"]),
-        ("1. S2@b2 1... S3@c2", ["game.ppn:1:18: error: c2 is not a whole number of tiles from the first tile: tiles lie 2 apart"]),
+        ("1. S2@b2 1... S3@c2", ["game.ppn:1:18: error: this is not a whole number of tiles from the first tile: tiles lie 2 apart"]),
         ("1. S2@b2 1... S1@d2", ["game.ppn:1:15: error: 'aS': Power Lines uses only the 2, 3, 4 and 5 tiles, not nulls or aces"]),
         ("1. S2@b2 {left open\n", ["game.ppn:1:10: error: this comment is never closed: end it with '}'"]),
-        ("1. S2@b2 1... S3b2", ["game.ppn:1:15: error: 'S3b2' is not a placement: write a face-up tile, @ and where, like 'S3@b8'"]),
+        ("1. S2@b2 1... S3b2", ["game.ppn:1:15: error: 'S3b2' is not a placement: write a piece, @ and where, like 'S3@b8'"]),
         ("1. S2@b2 1... S3@f2", ["game.ppn:1:18: error: 2,0 touches no tile played before; place a tile beside one (not diagonally)"]),
     ],
 )
