@@ -31,14 +31,14 @@ from pnp.contract.app import (
     refused,
     write_drawing,
 )
-from pnp.core.diagnostics import error, plural, rejected, shown
+from pnp.core.diagnostics import Parsed, error, plural, rejected, shown
 from pnp.core.printing import Print
 from pnp.core.textfile import read_bytes
 from pnp.output.files import check_file, write_file
 
 from . import GAME
 from .engine import LL, LR, MARKS, MEANINGS, SIZE, UL, UR, FacingPair, Layout, ScoreResult, Tile, classified_pairs, rotate, score_layout, square_text
-from .files import TileSet, format_layout, format_tiles, parse_layout, parse_tiles
+from .files import LayoutFile, TileSet, format_layout, format_tiles, parse_layout, parse_tiles
 from .generate import deal
 
 assert GAME.group is not None  # a game with commands has a command group
@@ -152,7 +152,10 @@ def _cell(cell: tuple[int, int]) -> str:
 LayoutArg = Annotated[
     Path,
     typer.Argument(
-        help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG); - reads standard input.", dir_okay=False, metavar="LAYOUT", parser=parse.input_path
+        help="A .layout file: 4 lines of 4 cells (., ID or ID@DEG), or a .ppn (the layout in PPN); - reads standard input.",
+        dir_okay=False,
+        metavar="LAYOUT",
+        parser=parse.input_path,
     ),
 ]
 
@@ -169,6 +172,18 @@ def _scored(tileset: TileSet, layout) -> tuple[ScoreResult, list]:
     return result, broken
 
 
+PPN = ".ppn"  # a layout in the piecepack's notation (ppn.py), read and written by its suffix, any case
+
+
+def read_layout(path: Path, data: bytes, tiles: dict[int, Tile]) -> Parsed[LayoutFile]:
+    """A layout file, `.layout` or (by its suffix) PPN, its cells checked against the tile set."""
+    if path.suffix.lower() == PPN:
+        from .ppn import parse_ppn_layout
+
+        return parse_ppn_layout(data, tiles)
+    return parse_layout(data, tiles)
+
+
 @app.command("score", result=Scored, example="pnp solitaire score deal.tiles my.layout")
 def score_command(
     tiles: TilesArg,
@@ -178,7 +193,7 @@ def score_command(
     """Check every facing pair of a layout and score it (each matching pair counts from both tiles: 2 points)."""
     tileset = load_tiles(tiles, "not scored")
     data = read_bytes(layout)
-    parsed = parse_layout(data, tileset.tiles)
+    parsed = read_layout(layout, data, tileset.tiles)
     if parsed.diagnostics:
         return refused(layout, parsed.diagnostics, data, "invalid layout, not scored")
     result, broken = _scored(tileset, parsed.value)
@@ -238,19 +253,20 @@ def _key() -> str:
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
-    output: Annotated[Path | None, output_option("Draw it into this .pdf or .svg file (default: print it as text).")] = None,
+    output: Annotated[Path | None, output_option("Draw it into this .pdf or .svg file, or write it as PPN into a .ppn (default: print it as text).")] = None,
     paper: PaperOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Show a layout as the tiles lie, turned as placed, each facing pair marked (match, sum to 5, wild, broken), with the score."""
-    if output is not None:
+    ppn = output is not None and output.suffix.lower() == PPN
+    if output is not None and not ppn:
         drawing_kind(output)
         printing = Print(paper_size(paper))  # read only to draw: the text view takes no paper
     tileset = load_tiles(tiles, "nothing shown")
     data = read_bytes(layout)
     if output is not None:
         check_file(output)  # never an input, nor a folder or a place pnp cannot write
-    parsed = parse_layout(data, tileset.tiles)
+    parsed = read_layout(layout, data, tileset.tiles)
     if parsed.diagnostics or parsed.value is None:
         return refused(layout, parsed.diagnostics, data, "invalid layout, nothing shown")
     placed = parsed.value.layout
@@ -260,6 +276,10 @@ def show_command(
     if output is None:
         if not as_json:
             typer.echo(layout_text(tileset.tiles, placed, pairs) + _key() + "\n" + _summary(result))
+    elif ppn:
+        from .ppn import write_ppn
+
+        deliver(write_ppn(tileset.tiles, placed, f"{shown(layout.name)} with the tiles of {shown(tiles.name)}"), output, as_json)
     else:
         from .draw import show_layout_page  # the drawing loads only to draw
 
