@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pnp.commands.cli import app
 from pnp.games.pack_solitaire.engine import SIZE, Layout, Placement, rotate
-from pnp.games.pack_solitaire.files import format_layout, format_tiles
+from pnp.games.pack_solitaire.files import format_tiles
 from pnp.games.pack_solitaire.generate import deal
 from pnp.games.pack_solitaire.ppn import parse_ppn_layout, write_ppn
 
@@ -66,7 +66,7 @@ def test_each_coin_lies_on_its_quarter_of_its_tile():
     seen = 0
     for suit, rank, x, y in COIN.findall(movetext):
         x, y = float(x), float(y)
-        (cx, cy), = [(a, b) for a, b in centres if abs(x - a) == 0.5 and abs(y - b) == 0.5]
+        ((cx, cy),) = [(a, b) for a, b in centres if abs(x - a) == 0.5 and abs(y - b) == 0.5]
         column, row = (cx - 2) // 2, (8 - cy) // 2  # b8 is the top-left cell
         square = shows[row][column][QUARTER[(x - cx, y - cy)]]
         assert (square.suit.value, square.rank) == (suit, int(rank))
@@ -82,7 +82,9 @@ def test_the_commands_write_and_read_a_ppn_layout(tmp_path):
     assert written.exit_code == 0 and json.loads(written.stdout)["output"].endswith("best.ppn")
     scored = [runner.invoke(app, ["solitaire", "score", str(tiles), str(f), "--json"]) for f in (layout, ppn)]
     assert [s.exit_code for s in scored] == [0, 0]
-    assert [{k: v for k, v in json.loads(s.stdout).items() if k != "file"} for s in scored][0] == {k: v for k, v in json.loads(scored[1].stdout).items() if k != "file"}
+    assert [{k: v for k, v in json.loads(s.stdout).items() if k != "file"} for s in scored][0] == {
+        k: v for k, v in json.loads(scored[1].stdout).items() if k != "file"
+    }
 
 
 @pytest.mark.parametrize(
