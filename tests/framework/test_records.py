@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -159,8 +160,8 @@ def invoke(*args: str, input: bytes | None = None):
 
 def test_the_commands_and_their_options_in_order():
     shown = invoke("--help").stdout
-    assert [shown.index(f"│ {c} ") for c in ("check", "score", "show", "random")] == sorted(
-        shown.index(f"│ {c} ") for c in ("check", "score", "show", "random")
+    assert [shown.index(f"│ {c} ") for c in ("check", "score", "show", "replay", "random")] == sorted(
+        shown.index(f"│ {c} ") for c in ("check", "score", "show", "replay", "random")
     )
     show = " ".join(invoke("show", "--help").stdout.replace("│", " ").split())  # the words, whatever the terminal's width
     assert "{RECORD}" in show and "A .tally game record" in show and "(0: before the first number)" in show and "RECORD's name with .pdf" in show
@@ -228,6 +229,26 @@ def test_show_draws_a_turn_and_refuses_one_past_the_last(tmp_path):
     result = invoke("show", str(path), "-o", str(tmp_path / "d.svg"))
     assert result.exit_code == 1 and f"{path}: invalid record, nothing drawn (1 error)" in result.stderr and f"{path}:1:3: error" in result.stderr
     assert not (tmp_path / "c.svg").exists() and not (tmp_path / "d.svg").exists()
+
+
+def page_data(page: Path) -> dict:
+    return json.loads(page.read_text().split('<script type="application/json" id="game">')[1].split("</script>")[0])
+
+
+def test_replay_writes_every_position_with_what_the_watch_tells(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "a.tally"
+    path.write_text("3 5 8\n")
+    result = invoke("replay", str(path), "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["turns"] == 3  # default name: the record's, with .html, here
+    data = page_data(tmp_path / "a.html")
+    assert data["moves"] == ["nothing yet", "wrote 3", "wrote 5", "wrote 8"] and data["scores"] == ["total 0", "total 3", "total 8", "total 16"]
+    assert data["more"] == [["3 to come"], ["2 to come"], ["1 to come"], ["0 to come"]]
+    drawn = ["".join(data["pieces"][i] for i in d) for d in data["drawings"]]
+    assert [re.findall(r">a.tally on [^:]+: ([\d ]*)<", d) for d in drawn] == [[""], ["3"], ["3 5"], ["3 5 8"]]  # show's drawing at each turn
+    refused = invoke("replay", "-", "-o", str(tmp_path / "b.html"), input=b"3 2")
+    assert refused.exit_code == 1 and refused.stderr.splitlines()[-1] == "-: invalid record, nothing drawn (1 error)" and not (tmp_path / "b.html").exists()
+    assert invoke("replay", str(path), "-o", str(tmp_path / "a.pdf")).exit_code == 2  # a page is .html
 
 
 def test_random_takes_the_formats_own_options(tmp_path):
