@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.core.diagnostics import Diagnostic, error
-from pnp.core.textfile import brief, position
+from pnp.core.textfile import brief, position, split_lines
 
 VERSION = "0.11.0"
 _TOKEN = re.compile(r"\{[^}]*\}?|\S+")  # a comment (closed or not), or a word
@@ -61,6 +61,7 @@ def placements(text: str, game_type: str, example: str) -> tuple[list[Placing], 
     """Every placement of a PPN text, in order, and every problem found (each at its line and
     column): metadata never closed, or naming another game; a comment never closed; a word that is
     neither a move number nor a placement (`example` shows one)."""
+    text = "\n".join(split_lines(text))  # any line ends: the lines and columns stay as an editor shows them
     lines = text.split("\n")
     found: list[Diagnostic] = []
     first = next((i for i, line in enumerate(lines) if line.strip()), None)

@@ -25,12 +25,19 @@ from pnp.core.textfile import decode, split_lines
 from pnp.games.ley_lines.files import load_record
 from pnp.games.ley_lines.game import replay as replay_ley
 from pnp.games.pack_solitaire.cli import deal_text
+from pnp.games.pack_solitaire.engine import Placement
 from pnp.games.pack_solitaire.files import parse_layout, parse_tiles
+from pnp.games.pack_solitaire.generate import deal
+from pnp.games.pack_solitaire.ppn import parse_ppn_layout
+from pnp.games.pack_solitaire.ppn import write_ppn as layout_ppn
 from pnp.games.paint_the_line.files import load_board
 from pnp.games.paint_the_line.files import load_record as load_ptl
 from pnp.games.paint_the_line.game import replay as replay_ptl
 from pnp.games.power_lines_cards.rules.files import parse_deck
 from pnp.games.power_lines_piecepack.cli import load as load_grid_or_record
+from pnp.games.power_lines_piecepack.files import parse_game
+from pnp.games.power_lines_piecepack.generate import random_record
+from pnp.games.power_lines_piecepack.ppn import write_ppn as game_ppn
 from tests.corpus.cases import BOARD, DECK, GRID, LAYOUT, LEY, PTL, RECORD, RULES, TILES
 
 # The example game's lines without comments, and turns enough to lay a whole hand (and an 8th domino).
@@ -74,6 +81,11 @@ PARSERS = {
     "leylines": (lambda b: list(load_record(b).diagnostics), LEY),
     "leylines-play": (_ley_findings, LEY_GAME),  # a whole game replayed: hands, passes, the 8th domino
     "ptl": (lambda b: _ptl_findings(b), PTL),
+    "ppn": (lambda b: load_grid_or_record("x.ppn", b)[1], game_ppn(parse_game(random_record(0)).value, "seed 0").splitlines()),
+    "layout-ppn": (
+        lambda b: parse_ppn_layout(b, deal(1)).diagnostics,
+        layout_ppn(deal(1), [[Placement(4 * r + c + 1, 90 * c) for c in range(4)] for r in range(4)], "deal 1").splitlines(),
+    ),
 }
 
 
