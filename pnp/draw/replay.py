@@ -148,7 +148,7 @@ _PAGE = """<!DOCTYPE html>
 <body>
 <header><h1>{title}</h1></header>
 <main>
-<figure id="board" aria-live="polite"></figure>
+<figure id="board"></figure>
 <section id="side">
 <div id="controls">
 <button id="first" type="button" aria-label="First position">&#x21E4;</button>
@@ -158,10 +158,12 @@ _PAGE = """<!DOCTYPE html>
 <button id="end" type="button" aria-label="Last position">&#x21E5;</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="Turn">
 </div>
+<div aria-live="polite">
 <p id="turn"></p>
 <p id="move"></p>
 <p id="score"></p>
 <ul id="more"></ul>
+</div>
 <p class="hint">Arrow keys step back and forward, Home and End jump to either end; the address ends in the turn shown, to link to it.</p>
 </section>
 </main>

@@ -97,6 +97,7 @@ RUNS = {
         ["{bad_record}", "-o", "{out}/bad-power-lines.svg"],
         ["{missing}", "-o", "{out}/none.svg"],
     ),
+    ("power-lines", "replay"): (["{record}", "-o", "{out}/power-lines.html"], ["{bad_record}", "-o", "{out}/bad-power-lines.html"], ["{missing}"]),
     ("power-lines", "random"): (["--seed", "4"], None, None),  # reads no file
     ("solitaire", "deal"): (["--seed", "3"], None, None),  # reads no file
     ("solitaire", "check"): (["{tiles}"], ["{bad_tiles}"], ["{missing}"]),
@@ -106,14 +107,17 @@ RUNS = {
     ("paint-the-line", "score"): (["{board}"], ["{bad_board}"], ["{missing}"]),
     ("paint-the-line", "check"): (["{ptl}"], ["{bad_ptl}"], ["{missing}"]),
     ("paint-the-line", "show"): (["{ptl}", "-o", "{out}/ptl.svg"], ["{bad_ptl}", "-o", "{out}/bad-ptl.svg"], ["{missing}", "-o", "{out}/none-ptl.svg"]),
+    ("paint-the-line", "replay"): (["{ptl}", "-o", "{out}/ptl.html"], ["{bad_ptl}", "-o", "{out}/bad-ptl.html"], ["{missing}", "-o", "{out}/none-ptl.html"]),
     ("paint-the-line", "random"): (["--seed", "3"], None, None),
     ("ley-lines", "check"): (["{leylines}"], ["{bad_leylines}"], ["{missing}"]),
     ("ley-lines", "score"): (["{leylines}"], ["{bad_leylines}"], ["{missing}"]),
     ("ley-lines", "show"): (["{leylines}", "-o", "{out}/shown.svg"], ["{bad_leylines}", "-o", "{out}/bad.svg"], ["{missing}", "-o", "{out}/none.svg"]),
+    ("ley-lines", "replay"): (["{leylines}", "-o", "{out}/ley.html"], ["{bad_leylines}", "-o", "{out}/bad-ley.html"], ["{missing}", "-o", "{out}/none-ley.html"]),
     ("ley-lines", "random"): (["--seed", "5", "--players", "3"], None, None),
     ("cards", "check"): (["{plc}"], ["{bad_plc}"], ["{missing}"]),
     ("cards", "score"): (["{plc}"], ["{bad_plc}"], ["{missing}"]),
     ("cards", "show"): (["{plc}", "-o", "{out}/plc.svg"], ["{bad_plc}", "-o", "{out}/bad-plc.svg"], ["{missing}", "-o", "{out}/none-plc.svg"]),
+    ("cards", "replay"): (["{plc}", "-o", "{out}/plc.html"], ["{bad_plc}", "-o", "{out}/bad-plc.html"], ["{missing}", "-o", "{out}/none-plc.html"]),
     ("cards", "random"): (["{deck}", "{deck}", "--seed", "3"], ["{bad_deck}", "{deck}", "--seed", "3"], ["{missing}", "{deck}", "--seed", "3"]),
     ("export", "print-shop"): (
         ["power-lines-cards", "--deck", "{deck}", "--dpi", "72", "-o", "{out}/shop"],
