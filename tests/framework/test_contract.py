@@ -112,7 +112,11 @@ RUNS = {
     ("ley-lines", "check"): (["{leylines}"], ["{bad_leylines}"], ["{missing}"]),
     ("ley-lines", "score"): (["{leylines}"], ["{bad_leylines}"], ["{missing}"]),
     ("ley-lines", "show"): (["{leylines}", "-o", "{out}/shown.svg"], ["{bad_leylines}", "-o", "{out}/bad.svg"], ["{missing}", "-o", "{out}/none.svg"]),
-    ("ley-lines", "replay"): (["{leylines}", "-o", "{out}/ley.html"], ["{bad_leylines}", "-o", "{out}/bad-ley.html"], ["{missing}", "-o", "{out}/none-ley.html"]),
+    ("ley-lines", "replay"): (
+        ["{leylines}", "-o", "{out}/ley.html"],
+        ["{bad_leylines}", "-o", "{out}/bad-ley.html"],
+        ["{missing}", "-o", "{out}/none-ley.html"],
+    ),
     ("ley-lines", "random"): (["--seed", "5", "--players", "3"], None, None),
     ("cards", "check"): (["{plc}"], ["{bad_plc}"], ["{missing}"]),
     ("cards", "score"): (["{plc}"], ["{bad_plc}"], ["{missing}"]),
