@@ -175,17 +175,6 @@ static int table_init(Table *T, const Config *C, int M, int CAP) {
     return 0;
 }
 
-/* Table.copy: the same cards, and what was worked out (a copy of the block). */
-static void table_copy(Table *dst, const Table *src) {
-    memcpy(dst->mem, src->mem, src->size);
-    dst->stamp = src->stamp;
-    dst->nocc = src->nocc; dst->nz = src->nz;
-    for (int i = 0; i < 2; i++) {
-        dst->nlk[i] = src->nlk[i]; dst->nrc[i] = src->nrc[i]; dst->nop[i] = src->nop[i];
-        dst->lkst[i] = src->lkst[i]; dst->rcst[i] = src->rcst[i]; dst->opst[i] = src->opst[i];
-    }
-}
-
 static int cmp_int(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;
     return (x > y) - (x < y);
@@ -328,14 +317,16 @@ static int zero_measure(Table *T, int c) {
     return value(T, c);
 }
 
-/* Table.settle: trash each face-up 0 whose value went down, again and again; `gone` gets them. */
-static int table_settle(Table *T, int16_t *gone) {
+/* Table.settle: trash each face-up 0 whose value went down, again and again; `gone` gets them
+ * (and `where`, if given, their cells). */
+static int table_settle(Table *T, int16_t *gone, int32_t *where) {
     int ng = 0, changed = 1;
     while (changed) {
         changed = 0;
         for (int i = 0; i < T->nz; i++) {
             int c = T->zc[i], now = zero_measure(T, c);
             if (T->zh[i] && now < T->zv[i]) {
+                if (where) where[ng] = c;
                 gone[ng++] = table_remove(T, c);
                 changed = 1;
                 break;
@@ -493,18 +484,20 @@ typedef struct {
 
 typedef struct {
     const Config *C;
-    Table T, T2; /* T2: a scratch copy for card 3's look-ahead */
+    Table T;
     Side S[2];
     int first, player, turn, actions, placing[2], fresh, passes;
     Pending pend[MAXPEND];
     int npend;
     int over, winner, ending;
     MT rng;
-    int rec; /* keep the history */
+    int rec;    /* keep the history */
+    int pushes; /* actions pushed */
     Acts hist, legal, tmp, greedy;
     int16_t *pool;
     int npool, cappool;
     int16_t *gone;
+    int32_t *where, *zsave; /* card 3's look-ahead: the cards it took off, and the zeros as they were */
     int32_t *cells, *cells2, *cells3; /* scratch lists of 9 * CAP */
     uint8_t *f1, *f2;                 /* scratch cell flags */
     uint8_t *combos;
@@ -564,7 +557,7 @@ static int out_of_cards(const Game *G, int p) {
 
 /* Game._settle */
 static void game_settle(Game *G) {
-    int ng = table_settle(&G->T, G->gone);
+    int ng = table_settle(&G->T, G->gone, NULL);
     for (int i = 0; i < ng; i++) {
         Side *s = &G->S[OWNER(G->gone[i])];
         s->trash.c[s->trash.n++] = (int16_t)CARD(G->gone[i]);
@@ -740,23 +733,33 @@ static int three_cells(Game *G, int p, int nine, Options *out) {
         for (int i = 0; i < T->nn; i++)
             if (zero_index(T, friendly + T->nb[i]) >= 0) zero_near = 1;
         if (T->stk[friendly] >= 0 || zero_near) {
-            /* the card under it comes back, or a 0 may go: play it out on a copy */
-            Table *A = &G->T2;
-            table_copy(A, T);
-            table_remove(A, friendly);
-            table_settle(A, G->gone);
-            linked(A, p);
-            if (!C->three_may_cut) {
-                int cut_off = 0;
+            /* the card under it comes back, or a 0 may go: play it out (Table.copy, remove,
+             * settle), here on the table itself, which is then put back as it was */
+            int nz = T->nz, skip = 0;
+            memcpy(G->zsave, T->zc, sizeof(int32_t) * (size_t)nz);
+            memcpy(G->zsave + T->CAP, T->zv, sizeof(int16_t) * (size_t)nz);
+            memcpy(G->zsave + 2 * T->CAP, T->zh, (size_t)nz);
+            G->where[0] = friendly;
+            G->gone[0] = table_remove(T, friendly);
+            int ngone = 1 + table_settle(T, G->gone + 1, G->where + 1);
+            linked(T, p);
+            if (!C->three_may_cut)
                 for (int i = 0; i < nlinked; i++) {
                     int c = linked_copy[i];
-                    if (c != friendly && A->top[c] >= 0 && !A->lk[p][c]) cut_off = 1;
+                    if (c != friendly && T->top[c] >= 0 && !T->lk[p][c]) skip = 1;
                 }
-                if (cut_off) continue;
+            if (!skip) {
+                open_cells(T, p);
+                ncells = T->nop[p];
+                memcpy(cells, T->opl[p], sizeof(int32_t) * (size_t)ncells);
             }
-            open_cells(A, p);
-            ncells = A->nop[p];
-            memcpy(cells, A->opl[p], sizeof(int32_t) * (size_t)ncells);
+            for (int i = ngone - 1; i >= 0; i--) table_place(T, G->where[i], G->gone[i]);
+            memcpy(T->zc, G->zsave, sizeof(int32_t) * (size_t)nz);
+            memcpy(T->zv, G->zsave + T->CAP, sizeof(int16_t) * (size_t)nz);
+            memcpy(T->zh, G->zsave + 2 * T->CAP, (size_t)nz);
+            T->nz = nz;
+            open_cells(T, p); /* the open cells' flags, as they were */
+            if (skip) continue;
         } else {
             /* Without it, the line is `still`; only the open cells beside what is gone can be
              * lost, and the friendly's own cell may open. still: f1 flags, listed in cells2. */
@@ -1204,6 +1207,7 @@ static int push(Game *G, const Act *chosen) {
         }
     }
     if (a.type == A_PLAY) G->S[mover].played[(int)a.card]++;
+    G->pushes++;
     if (G->rec && acts_push(&G->hist, &a) < 0) return fail_mem(G);
     return advance(G);
 }
@@ -1433,7 +1437,7 @@ static int greedy(Game *G, int *choice) {
     if (phase_kind == P_FOUR) { *choice = (int)(find(L, A_DRAW, -1) - L->a); return 0; }
 
     /* sensible: each card's discards least worth keeping, and for card 3 a spare friendly */
-    int paid[MAXK];
+    int paid[MAXK], paid_key[MAXK][MAXD];
     for (int k = 0; k < C->K; k++) paid[k] = -1;
     int any_friendly = 0;
     for (int i = 0; i < L->n; i++) {
@@ -1442,14 +1446,22 @@ static int greedy(Game *G, int *choice) {
         if (x->friendly >= 0) any_friendly = 1;
         if (!x->nd) continue;
         int k = x->card;
-        if (paid[k] < 0) { paid[k] = i; continue; }
-        int kx[MAXD], kb[MAXD];
+        if (paid[k] < 0) {
+            paid[k] = i;
+            worth_key(C, x, paid_key[k]);
+            continue;
+        }
+        const Act *first = &L->a[paid[k]];
+        if (x->cell != first->cell || x->friendly != first->friendly) continue; /* every cell offers the same ways to pay */
+        int kx[MAXD];
         worth_key(C, x, kx);
-        worth_key(C, &L->a[paid[k]], kb);
         /* min over the set of discards: a strictly smaller key replaces (equal keys are the
          * same discards, or, with kinds of one value, a tie Python's set order breaks) */
         for (int j = 0; j < x->nd; j++)
-            if (kx[j] != kb[j]) { if (kx[j] < kb[j]) paid[k] = i; break; }
+            if (kx[j] != paid_key[k][j]) {
+                if (kx[j] < paid_key[k][j]) { paid[k] = i; memcpy(paid_key[k], kx, sizeof kx); }
+                break;
+            }
     }
     int ncut = 0;
     if (any_friendly) {
@@ -1633,10 +1645,9 @@ static int read_config(PyObject *cfg, Config *C) {
 
 static void game_free(Game *G) {
     free(G->T.mem);
-    free(G->T2.mem);
     for (int p = 0; p < 2; p++) { free(G->S[p].deck.c); free(G->S[p].discard.c); free(G->S[p].trash.c); }
     free(G->hist.a); free(G->legal.a); free(G->tmp.a); free(G->greedy.a);
-    free(G->pool); free(G->gone); free(G->cells); free(G->cells2); free(G->cells3);
+    free(G->pool); free(G->gone); free(G->where); free(G->zsave); free(G->cells); free(G->cells2); free(G->cells3);
     free(G->f1); free(G->f2); free(G->combos);
 }
 
@@ -1662,7 +1673,7 @@ static int read_list(PyObject *seq, List *l, int cap, const Config *C) {
  * placing1, fresh, passes), pending); tops: (x, y, piece, under pieces bottom first); zeros:
  * (x, y, value or None) in order; a side: (deck, hand as (card, copies) in the dict's order,
  * discard, trash); pending: (kind, player, x, y). Returns 1 when the grid would be too big. */
-static int read_state(Game *G, PyObject *st, int cards) {
+static int read_state(Game *G, PyObject *st, int cards, int most) {
     const Config *C = G->C;
     PyObject *tops = PyTuple_GET_ITEM(st, 1), *zeros = PyTuple_GET_ITEM(st, 2), *sides = PyTuple_GET_ITEM(st, 3);
     PyObject *nums = PyTuple_GET_ITEM(st, 4), *pend = PyTuple_GET_ITEM(st, 5);
@@ -1676,19 +1687,21 @@ static int read_state(Game *G, PyObject *st, int cards) {
         if (x - C->bases_apart > e) e = x - C->bases_apart;
         if (e > ext) ext = e;
     }
-    long M = ext + cards + 3;
+    long M = ext + most + 3; /* a player's card lies within their cards' count of their Base */
     if ((C->bases_apart + 2 * M + 1) * (2 * M + 1) > 4000000L) return 1;
     int CAP = cards + 8;
-    if (table_init(&G->T, C, (int)M, CAP) < 0 || table_init(&G->T2, C, (int)M, CAP) < 0) { PyErr_NoMemory(); return -1; }
+    if (table_init(&G->T, C, (int)M, CAP) < 0) { PyErr_NoMemory(); return -1; }
     Table *T = &G->T;
     size_t NC = (size_t)T->NC, big = (size_t)CAP * 9;
     G->gone = malloc(sizeof(int16_t) * (size_t)CAP);
+    G->where = malloc(sizeof(int32_t) * (size_t)CAP);
+    G->zsave = malloc(sizeof(int32_t) * (size_t)CAP * 3);
     G->cells = malloc(sizeof(int32_t) * big);
     G->cells2 = malloc(sizeof(int32_t) * big);
     G->cells3 = malloc(sizeof(int32_t) * big * 2);
     G->f1 = calloc(NC, 1);
     G->f2 = calloc(NC, 1);
-    if (!G->gone || !G->cells || !G->cells2 || !G->cells3 || !G->f1 || !G->f2) { PyErr_NoMemory(); return -1; }
+    if (!G->gone || !G->where || !G->zsave || !G->cells || !G->cells2 || !G->cells3 || !G->f1 || !G->f2) { PyErr_NoMemory(); return -1; }
     for (Py_ssize_t i = 0; i < ntops; i++) { /* Table.place, bottom first: the zeros come from the state */
         PyObject *t = PyTuple_GET_ITEM(tops, i), *under = PyTuple_GET_ITEM(t, 3);
         int c = cell_of(T, PyLong_AsLong(PyTuple_GET_ITEM(t, 0)), PyLong_AsLong(PyTuple_GET_ITEM(t, 1)));
@@ -1824,13 +1837,14 @@ static PyObject *counts(const int *c, int K) {
     return t;
 }
 
-/* playout(config, state, players, rng_state, cards, history, final_state): the game played to its
- * end. Returns None when the grid would be too big for this core, else (winner or None, ending,
- * turn, actions, history or None, drawn, played, rng_state, state or None, base_falls). */
+/* playout(config, state, players, rng_state, (cards, most), history, final_state): the game played
+ * to its end; `cards`: every card in the game, `most`: the most one player has. Returns None when
+ * the grid would be too big for this core, else (winner or None, ending, turn, actions, pushes,
+ * history or None, drawn, played, rng_state, state or None, base_falls). */
 static PyObject *playout(PyObject *self, PyObject *args) {
     PyObject *cfg, *st, *pl, *rs;
-    int cards, want_history, want_state;
-    if (!PyArg_ParseTuple(args, "O!O!OOipp", &PyTuple_Type, &cfg, &PyTuple_Type, &st, &pl, &rs, &cards, &want_history, &want_state)) return NULL;
+    int cards, most, want_history, want_state;
+    if (!PyArg_ParseTuple(args, "O!O!OO(ii)pp", &PyTuple_Type, &cfg, &PyTuple_Type, &st, &pl, &rs, &cards, &most, &want_history, &want_state)) return NULL;
     Config C;
     if (read_config(cfg, &C) < 0) return NULL;
     int players[2];
@@ -1840,7 +1854,7 @@ static PyObject *playout(PyObject *self, PyObject *args) {
     G->C = &C;
     G->rec = want_history;
     PyObject *out = NULL;
-    int r = read_state(G, st, cards);
+    int r = read_state(G, st, cards, most);
     if (r == 1) { out = Py_None; Py_INCREF(out); goto done; }
     if (r < 0 || read_rng(rs, &G->rng) < 0) goto done;
     /* simulation/match.py's loop: the player to move chooses, push applies */
@@ -1866,7 +1880,7 @@ static PyObject *playout(PyObject *self, PyObject *args) {
     int f0 = base_falls(G, 0), f1 = base_falls(G, 1);
     if (!state || f0 < 0 || f1 < 0) { Py_DECREF(hist); Py_XDECREF(state); goto done; }
     PyObject *winner = G->winner < 0 ? (Py_INCREF(Py_None), Py_None) : PyLong_FromLong(G->winner);
-    out = Py_BuildValue("(NiiiN(NN)(NN)NN(OO))", winner, G->ending, G->turn, G->actions, hist, counts(G->S[0].drawn, C.K), counts(G->S[1].drawn, C.K),
+    out = Py_BuildValue("(NiiiiN(NN)(NN)NN(OO))", winner, G->ending, G->turn, G->actions, G->pushes, hist, counts(G->S[0].drawn, C.K), counts(G->S[1].drawn, C.K),
                         counts(G->S[0].played, C.K), counts(G->S[1].played, C.K), rng_value(&G->rng), state, f0 ? Py_True : Py_False,
                         f1 ? Py_True : Py_False);
 done:

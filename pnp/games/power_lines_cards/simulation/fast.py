@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from dataclasses import astuple, dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pnp.games.power_lines_cards.rules import setup
 from pnp.games.power_lines_cards.rules.actions import Action, Decline, Dominate, Draw, FaceDown, Pass, Pick, Play, Shuffle
@@ -58,7 +58,7 @@ def passing_player(game: Game, rng: random.Random) -> Action:
 # The players the core knows, by their code there.
 _CODES: dict[Player, int] = {PLAYERS["random"]: 0, PLAYERS["greedy"]: 1, passing_player: 2}
 _ENDINGS: tuple[Ending, ...] = ("base", "out-of-cards", "all-passed", "turn-cap")
-_PENDING = ("seven", "nine", "two", "four")
+_PENDING: tuple[Literal["seven", "nine", "two", "four"], ...] = ("seven", "nine", "two", "four")
 
 
 def engine() -> Engine:
@@ -68,13 +68,14 @@ def engine() -> Engine:
 
 @dataclass
 class Playout:
-    """A game played out: how it ended, its last turn and the actions left in it, the actions
-    pushed (when asked for), and for each player and card kind how many were drawn into the hand
+    """A game played out: how it ended, its last turn and the actions left in it, how many actions
+    were pushed and (when asked for) which, and for each player and card kind how many were drawn into the hand
     and how many played face up (card 9's free plays included), counted from the state given."""
 
     outcome: Outcome
     turn: int
     actions: int
+    pushes: int
     history: list[Action] | None
     drawn: tuple[Counter[str], Counter[str]]
     played: tuple[Counter[str], Counter[str]]
@@ -125,7 +126,8 @@ def _python(game: Game, players: tuple[Player, Player], rng: random.Random, hist
                 drawn[q].update(before[q][len(game.sides[q].deck) :])
         if isinstance(action, Play):
             played[mover][action.card] += 1
-    return Playout(outcome, game.turn, game.actions, game.history[start:] if history else None, drawn, played, "python", game)
+    pushed = game.history[start:]
+    return Playout(outcome, game.turn, game.actions, len(pushed), pushed if history else None, drawn, played, "python", game)
 
 
 # --- the compiled core: the state in, the game out ------------------------------------------------
@@ -181,8 +183,8 @@ def _code(piece: Piece, index: dict[str, int]) -> int:
     return index[piece.card] | piece.owner << 6 | piece.face_down << 7
 
 
-def _state(game: Game, index: dict[str, int]) -> tuple[tuple[object, ...], int]:
-    """The core's encoding of `game` (see read_state in _cgame.c) and how many cards it holds."""
+def _state(game: Game, index: dict[str, int]) -> tuple[tuple[object, ...], tuple[int, int]]:
+    """The core's encoding of `game` (see read_state in _cgame.c), how many cards it holds and the most one player has."""
     table = game.table
     tops = tuple((x, y, _code(p, index), tuple(_code(q, index) for q in table.under.get((x, y), ()))) for (x, y), p in table.tops.items())
     zeros = tuple((x, y, v) for (x, y), v in table.zeros.items())
@@ -197,9 +199,10 @@ def _state(game: Game, index: dict[str, int]) -> tuple[tuple[object, ...], int]:
     )
     numbers = (game.first, game.player, game.turn, game.actions, *game.placing, int(game.fresh), game.passes)
     pending = tuple((_PENDING.index(q.kind), q.player, *q.cell) for q in game.pending)
-    cards = sum(len(s.deck) + s.hand_size + len(s.discard) + len(s.trash) for s in game.sides)
-    cards += len(table.tops) + sum(len(u) for u in table.under.values())
-    return (game.variant.bases_apart, tops, zeros, sides, numbers, pending), cards
+    held = [len(s.deck) + s.hand_size + len(s.discard) + len(s.trash) for s in game.sides]
+    for piece in [*table.tops.values(), *(q for under in table.under.values() for q in under)]:
+        held[piece.owner] += 1
+    return (game.variant.bases_apart, tops, zeros, sides, numbers, pending), (sum(held), max(held))
 
 
 def _compiled(game: Game, players: tuple[Player, Player], rng: random.Random, history: bool, final: bool) -> Playout | None:
@@ -209,13 +212,15 @@ def _compiled(game: Game, players: tuple[Player, Player], rng: random.Random, hi
     config = _config(game.variant, tuple(values.items()), tuple(prices().items()), base_value())
     outcome = game.outcome()
     if outcome is not None:  # nothing to play
-        return Playout(outcome, game.turn, game.actions, [] if history else None, (Counter(), Counter()), (Counter(), Counter()), "compiled", game.copy(), None)
+        return Playout(
+            outcome, game.turn, game.actions, 0, [] if history else None, (Counter(), Counter()), (Counter(), Counter()), "compiled", game.copy(), None
+        )
     state, cards = _state(game, index)
     version, words, gauss = rng.getstate()
     done = _cgame.playout(config, state, (_CODES[players[0]], _CODES[players[1]]), words, cards, history or final, final)
     if done is None:  # a table too big for the core's grid
         return None
-    winner, ending, turn, actions, pushed, drawn, played, words, end, falls = done
+    winner, ending, turn, actions, pushes, pushed, drawn, played, words, end, falls = done
     rng.setstate((version, words, gauss))
     actions_pushed = [_action(a, names) for a in pushed] if pushed is not None else None
     outcome = Outcome(winner, _ENDINGS[ending])
@@ -223,6 +228,7 @@ def _compiled(game: Game, players: tuple[Player, Player], rng: random.Random, hi
         outcome,
         turn,
         actions,
+        pushes,
         actions_pushed if history else None,
         (_counts(drawn[0], names), _counts(drawn[1], names)),
         (_counts(played[0], names), _counts(played[1], names)),
@@ -236,26 +242,27 @@ def _counts(numbers: tuple[int, ...], names: list[str]) -> Counter[str]:
     return Counter({name: n for name, n in zip(names, numbers) if n})
 
 
-def _action(value: tuple[object, ...], names: list[str]) -> Action:
-    """An action as the core gives it (act_value in _cgame.c)."""
+def _action(value: Any, names: list[str]) -> Action:
+    """An action as the core gives it (act_value in _cgame.c): a tuple, its kind first."""
     kind = value[0]
     if kind == 0:
         _, card, x, y = value
-        return FaceDown(names[card], (x, y))  # type: ignore[index]
+        return FaceDown(names[card], (x, y))
     if kind == 1:
         _, card, x, y, discards, friendly, trash = value
-        return Play(names[card], (x, y), tuple(names[d] for d in discards), friendly, None if trash == -1 else names[trash])  # type: ignore[arg-type, index, misc, union-attr, attr-defined]
+        return Play(names[card], (x, y), tuple(names[d] for d in discards), friendly, None if trash == -1 else names[trash])
     if kind in (2, 5):
         cell = (value[1], value[2])
-        return Dominate(cell) if kind == 2 else Pick(cell)  # type: ignore[arg-type]
+        return Dominate(cell) if kind == 2 else Pick(cell)
     if kind == 4:
-        return Shuffle(tuple(names[c] for c in value[1]))  # type: ignore[attr-defined]
-    return (Draw(), Pass(), Decline())[(3, 6, 7).index(kind)]  # type: ignore[arg-type]
+        return Shuffle(tuple(names[c] for c in value[1]))
+    simple: dict[int, Action] = {3: Draw(), 6: Pass(), 7: Decline()}
+    return simple[kind]
 
 
-def _game(start: Game, state: tuple[object, ...], names: list[str], pushed: list[Action], outcome: Outcome) -> Game:
-    """The Game the core's final state describes: `start` with `pushed` played to `outcome`."""
-    _, tops, zeros, sides, numbers, pending = state  # type: ignore[misc]
+def _game(start: Game, state: Any, names: list[str], pushed: list[Action], outcome: Outcome) -> Game:
+    """The Game the core's final state describes (state_value in _cgame.c): `start` with `pushed` played to `outcome`."""
+    _, tops, zeros, sides, numbers, pending = state
     game = Game.__new__(Game)
     game.variant, table = start.variant, Table(start.variant)
     for x, y, top, under in tops:
@@ -264,17 +271,17 @@ def _game(start: Game, state: tuple[object, ...], names: list[str], pushed: list
             table.under[(x, y)] = tuple(_piece(q, names) for q in under)
     table.zeros = {(x, y): v for x, y, v in zeros}
     game.table = table
-    game.sides = tuple(  # type: ignore[assignment]
+    a, b = (
         Side([names[c] for c in deck], {names[c]: n for c, n in hand}, [names[c] for c in discard], [names[c] for c in trash])
         for deck, hand, discard, trash in sides
     )
+    game.sides = (a, b)
     game.first, game.player, game.turn, game.actions, p0, p1, fresh, game.passes = numbers
     game.placing, game.fresh = [p0, p1], bool(fresh)
-    game.pending = [Pending(_PENDING[kind], player, (x, y)) for kind, player, x, y in pending]  # type: ignore[misc]
+    game.pending = [Pending(_PENDING[kind], player, (x, y)) for kind, player, x, y in pending]
     game.result, game.history, game._legal = outcome, [*start.history, *pushed], None
     return game
 
 
 def _piece(code: int, names: list[str]) -> Piece:
     return Piece(names[code & 63], code >> 6 & 1, bool(code >> 7))
-
