@@ -160,3 +160,11 @@ def test_a_table_too_big_for_the_core_is_played_in_python() -> None:
     game, rng = start(2, replace(DEFAULT, bases_apart=10**7, turn_cap=4))
     done = fast.playout(game, (PLAYERS["random"], PLAYERS["random"]), rng)
     assert fast.engine() == "compiled" and done.engine == "python"
+
+
+def test_cards_the_core_cannot_hold_are_played_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the numbers come from the catalogue at each call: a price dearer than the core's fields hold sends the game to Python
+    dearer = {**fast.prices(), "10": fast.CORE_PRICE + 1}
+    monkeypatch.setattr(fast, "prices", lambda: dearer)
+    game, rng = start(3)
+    assert fast.playout(game, (PLAYERS["random"], PLAYERS["random"]), rng).engine == "python"

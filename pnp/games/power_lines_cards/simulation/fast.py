@@ -59,6 +59,9 @@ def passing_player(game: Game, rng: random.Random) -> Action:
 _CODES: dict[Player, int] = {PLAYERS["random"]: 0, PLAYERS["greedy"]: 1, passing_player: 2}
 _ENDINGS: tuple[Ending, ...] = ("base", "out-of-cards", "all-passed", "turn-cap")
 _PENDING: tuple[Literal["seven", "nine", "two", "four"], ...] = ("seven", "nine", "two", "four")
+# What the core's fixed-size fields hold (MAXK, MAXD and worth_key in _cgame.c): more kinds, a
+# dearer price or a bigger value than these, and the Python engine plays.
+CORE_KINDS, CORE_PRICE, CORE_VALUE = 60, 7, 499
 
 
 def engine() -> Engine:
@@ -69,8 +72,9 @@ def engine() -> Engine:
 @dataclass
 class Playout:
     """A game played out: how it ended, its last turn and the actions left in it, how many actions
-    were pushed and (when asked for) which, and for each player and card kind how many were drawn into the hand
-    and how many played face up (card 9's free plays included), counted from the state given."""
+    were pushed and (when asked for) which, and for each player and card kind how many were drawn
+    into the hand and how many played face up (card 9's free plays included), counted from the
+    state given (a fresh game's opening hands were drawn before: they are its hands)."""
 
     outcome: Outcome
     turn: int
@@ -112,7 +116,7 @@ def playout(game: Game, players: tuple[Player, Player], rng: random.Random, hist
 
 
 def _python(game: Game, players: tuple[Player, Player], rng: random.Random, history: bool) -> Playout:
-    """The reference: simulation/match.py's loop on a copy, counting the draws and plays."""
+    """The reference: each player's choice pushed in turn, on a copy, counting the draws and plays."""
     game = game.copy()
     start = len(game.history)
     drawn: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
@@ -207,6 +211,8 @@ def _state(game: Game, index: dict[str, int]) -> tuple[tuple[object, ...], tuple
 
 def _compiled(game: Game, players: tuple[Player, Player], rng: random.Random, history: bool, final: bool) -> Playout | None:
     values = printed_values()
+    if len(values) > CORE_KINDS or max(prices().values()) > CORE_PRICE or max(map(abs, values.values())) > CORE_VALUE:
+        return None
     names = list(values)
     index = {name: i for i, name in enumerate(names)}
     config = _config(game.variant, tuple(values.items()), tuple(prices().items()), base_value())
