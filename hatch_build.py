@@ -1,8 +1,9 @@
-"""Build hook: compile the Pack Solitaire solver's C core when a wheel (or an editable
-install) is built, with the compiler and flags Python itself was built with.
+"""Build hook: compile pnp's C cores when a wheel (or an editable install) is built, with the
+compiler and flags Python itself was built with: the Pack Solitaire solver's search and the
+Power Lines card game's playouts.
 
-The core is optional. If it does not compile (no C compiler, no Python headers), the
-build goes on without it and pnp uses its pure-Python solver, which gives the same
+Each core is optional, on its own. If one does not compile (no C compiler, no Python headers),
+the build goes on without it and pnp uses the pure-Python code it mirrors, which gives the same
 answers, only more slowly.
 """
 
@@ -18,20 +19,23 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-PACKAGE_DIR = "pnp/games/pack_solitaire"
-SOURCE = f"{PACKAGE_DIR}/_csearch.c"
+# Each core: its package folder, its module name (the C file is NAME.c there), and what pnp does without it.
+CORES = (
+    ("pnp/games/pack_solitaire", "_csearch", "the solver's C core", "the pure-Python solver"),
+    ("pnp/games/power_lines_cards", "_cgame", "the card game's C core", "the pure-Python card engine"),
+)
 
 
-def compile_core(root: Path, out_dir: Path) -> Path:
-    """Compile and link the C file into an importable module in out_dir; returns its path.
-    Raises OSError or CalledProcessError when the toolchain is missing or fails."""
+def compile_core(root: Path, out_dir: Path, package_dir: str = CORES[0][0], name: str = CORES[0][1]) -> Path:
+    """Compile and link `package_dir`/`name`.c into an importable module in out_dir; returns its
+    path. Raises OSError or CalledProcessError when the toolchain is missing or fails."""
     var = sysconfig.get_config_var
-    module = out_dir / ("_csearch" + var("EXT_SUFFIX"))
-    obj = out_dir / "_csearch.o"
+    module = out_dir / (name + var("EXT_SUFFIX"))
+    obj = out_dir / f"{name}.o"
     cc = shlex.split(os.environ.get("CC") or var("CC") or "cc")
     flags = shlex.split(var("CFLAGS") or "") + shlex.split(var("CCSHARED") or "")
     include = ["-I", sysconfig.get_path("include")]
-    subprocess.run([*cc, *flags, *include, "-c", str(root / SOURCE), "-o", str(obj)], check=True)
+    subprocess.run([*cc, *flags, *include, "-c", str(root / package_dir / f"{name}.c"), "-o", str(obj)], check=True)
     link = shlex.split(os.environ.get("LDSHARED") or var("LDSHARED") or "cc -shared")
     subprocess.run([*link, str(obj), "-o", str(module)], check=True)
     obj.unlink()
@@ -45,20 +49,21 @@ class CompileSolverCore(BuildHookInterface):
         if self.target_name != "wheel":
             return
         root = Path(self.root)
-        # An editable install imports pnp from the source tree, so the module goes beside
-        # its source there (ignored by git); a wheel gets it from a folder of its own.
+        # An editable install imports pnp from the source tree, so a module goes beside its
+        # source there (ignored by git); a wheel gets it from a folder of its own.
         editable = version == "editable"
         self._tmp = None if editable else tempfile.mkdtemp(prefix="pnp-core-")
-        out_dir = root / PACKAGE_DIR if editable else Path(self._tmp)
-        try:
-            module = compile_core(root, out_dir)
-        except Exception as error:  # whatever stops the compile, the install goes on without it
-            self.app.display_warning(f"pnp: the solver's C core was not compiled ({error}); pnp will use the pure-Python solver")
-            return
-        if not editable:
-            build_data["force_include"][str(module)] = f"{PACKAGE_DIR}/{module.name}"
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        for package_dir, name, core, fallback in CORES:
+            out_dir = root / package_dir if editable else Path(self._tmp)
+            try:
+                module = compile_core(root, out_dir, package_dir, name)
+            except Exception as error:  # whatever stops the compile, the install goes on without it
+                self.app.display_warning(f"pnp: {core} was not compiled ({error}); pnp will use {fallback}")
+                continue
+            if not editable:
+                build_data["force_include"][str(module)] = f"{package_dir}/{module.name}"
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
         if getattr(self, "_tmp", None):

@@ -18,10 +18,11 @@ from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck, load_deck
 from pnp.games.power_lines_cards.rules.game import Game, shuffled
 from pnp.games.power_lines_cards.rules.table import Piece
+from pnp.games.power_lines_cards.simulation.fast import base_falls
 from pnp.games.power_lines_cards.simulation.players import PLAYERS, greedy_player, random_player
 from pnp.games.power_lines_cards.simulation.results import GoldfishResult
 from pnp.games.power_lines_cards.simulation.run import goldfish
-from pnp.games.power_lines_cards.simulation.solo import _base_falls, game_rng, play_solo
+from pnp.games.power_lines_cards.simulation.solo import DECK, game_rng, play_solo
 from pnp.games.power_lines_cards.simulation.text import render_result
 
 STARTER = load_deck(Path(deck_file("starter.deck")))
@@ -80,8 +81,8 @@ def test_a_deck_whose_cards_are_all_spent_wins_only_if_the_table_takes_the_base(
     # the engine ends a game when both players are out of cards; the opponent always is, so the
     # driver asks the engine whether the table as it stands takes the Base
     line = lined(9)
-    assert _base_falls(position({**line, (10, 0): mine("10"), (10, 1): mine("4"), (11, 1): mine("4")}))
-    assert not _base_falls(position({**line, (10, 0): mine("10"), (10, 1): mine("4"), (11, 1): mine("3")}))
+    assert base_falls(position({**line, (10, 0): mine("10"), (10, 1): mine("4"), (11, 1): mine("4")}), DECK)
+    assert not base_falls(position({**line, (10, 0): mine("10"), (10, 1): mine("4"), (11, 1): mine("3")}), DECK)
     # a deck of two: both placed face down, then nothing: out of cards, not won
     tiny = play_solo(["5", "5"], game_rng(1, 0), 30, greedy_player)
     assert tiny == (None, "out-of-cards", tiny.played) and not tiny.played

@@ -96,6 +96,15 @@ def test_installed_wheel_carries_the_compiled_solver(installed):
     assert core.stdout.startswith(str(installed / "venv"))
 
 
+def test_installed_wheel_carries_the_card_games_core(installed):
+    # The same hook compiled the card game's core too: the installed pnp plays out games with it.
+    python = installed / "venv" / "bin" / "python"
+    code = "from pnp.games.power_lines_cards import _cgame; from pnp.games.power_lines_cards.simulation import fast; print(_cgame.__file__, fast.engine())"
+    core = subprocess.run([python, "-c", code], cwd=installed, env=CLEAN_ENV, capture_output=True, text=True, check=True)
+    path, engine = core.stdout.split()
+    assert path.startswith(str(installed / "venv")) and engine == "compiled"
+
+
 def test_without_a_compiler_the_wheel_still_builds_pure_python(tmp_path):
     # A failed compile must not fail the install: the wheel comes out without the core
     # (pnp then solves in Python; tests/solitaire/test_solver_engines.py runs that path).
@@ -110,4 +119,5 @@ def test_without_a_compiler_the_wheel_still_builds_pure_python(tmp_path):
     with zipfile.ZipFile(wheel) as contents:
         names = contents.namelist()
     assert "pnp/games/pack_solitaire/solver/__init__.py" in names
-    assert not [n for n in names if "_csearch" in n and not n.endswith(".c")]
+    assert not [n for n in names if ("_csearch" in n or "_cgame" in n) and not n.endswith(".c")]
+    assert "pnp/games/power_lines_cards/simulation/fast.py" in names  # the card game then plays in Python

@@ -11,6 +11,7 @@ from pnp.games.power_lines_cards.rules.records import format_record
 from pnp.games.power_lines_cards.rules.replay import record_of
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
 
+from .fast import playout
 from .players import PLAYERS
 
 
@@ -18,15 +19,15 @@ def play(
     decks: tuple[Sequence[str], Sequence[str]], players: tuple[str, str], seed: int, variant: Variant = DEFAULT
 ) -> tuple[Game, tuple[list[str], list[str]]]:
     """The game A (`players[0]`) and B play with `decks` shuffled, and each deck in the order
-    drawn. One generator draws the shuffles, who goes first, the players' choices and chance."""
+    drawn. One generator draws the shuffles, who goes first, the players' choices and chance.
+    Played out by `fast.playout` (the compiled core where it was built: the same game)."""
     rng = random.Random(seed)
     orders = (shuffled(in_order(decks[0]), rng), shuffled(in_order(decks[1]), rng))
     first = rng.randrange(2)
     game = Game.start((list(reversed(orders[0])), list(reversed(orders[1]))), first, variant)
-    chosen = (PLAYERS[players[0]], PLAYERS[players[1]])
-    while game.outcome() is None:
-        game.push(chosen[game.to_move](game, rng), rng)
-    return game, orders
+    done = playout(game, (PLAYERS[players[0]], PLAYERS[players[1]]), rng, final=True)
+    assert done.game is not None  # asked for
+    return done.game, orders
 
 
 def match_record(

@@ -14,11 +14,12 @@ How a game ends, and what the goldfish makes of it:
 - "out-of-cards": the deck's cards are all on the table or trashed (deck, hand and discard pile
   empty, as the opponent's always are). The engine then judges the nearer card, which would
   hand the deck a win its Base never gave. The table can no longer change, so the driver asks
-  the engine instead whether the Base may be dominated from it (`Game.position`): a win on this
+  the engine instead whether the Base may be dominated from it (`fast.base_falls`): a win on this
   turn if an action was left, else on the next; otherwise not won.
 
-Each game has its own generator, seeded from the run's seed and the game's number, so a result
-depends only on (deck, games, seed, turns, player).
+The games are played out by `fast.playout`: the compiled core where it was built (the same
+games), else the Python engine. Each game has its own generator, seeded from the run's seed and
+the game's number, so a result depends only on (deck, games, seed, turns, player).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from collections import Counter
 from dataclasses import replace
 from typing import NamedTuple
 
-from pnp.games.power_lines_cards.rules.actions import Decline, Dominate, Pass, Play
 from pnp.games.power_lines_cards.rules.game import Ending, Game, shuffled
 from pnp.games.power_lines_cards.rules.variant import DEFAULT
 
+from .fast import passing_player, playout
 from .players import Player
 
 DECK, OPPONENT = 0, 1
@@ -56,26 +57,12 @@ def play_solo(cards: list[str], rng: random.Random, turns: int, player: Player) 
     """`cards` shuffled by `rng` and played by `player` against the passing opponent, `turns` turns at most."""
     variant = replace(DEFAULT, turn_cap=ENGINE_TURNS * turns)
     game = Game.start((shuffled(cards, rng), ()), first=DECK, variant=variant)
-    played: Counter[str] = Counter()
-    while (outcome := game.outcome()) is None:
-        if game.to_move == OPPONENT:
-            game.push(Decline() if Decline() in game.legal_actions() else Pass())
-            continue
-        action = game.push(player(game, rng), rng)
-        if isinstance(action, Play):
-            played[action.card] += 1
-    turn = (game.turn + 1) // ENGINE_TURNS  # the deck's turns are the engine's odd ones
+    done = playout(game, (player, passing_player), rng)
+    outcome, played = done.outcome, done.played[DECK]
+    turn = (done.turn + 1) // ENGINE_TURNS  # the deck's turns are the engine's odd ones
     if outcome.ending == "base" and outcome.winner == DECK:
         return Solo(turn, outcome.ending, played)
-    if outcome.ending == "out-of-cards" and _base_falls(game):
-        turn += game.actions == 0  # no action left: it falls next turn
+    if outcome.ending == "out-of-cards" and done.base_falls(DECK):
+        turn += done.actions == 0  # no action left: it falls next turn
         return Solo(turn if turn <= turns else None, outcome.ending, played)
     return Solo(None, outcome.ending, played)
-
-
-def _base_falls(game: Game) -> bool:
-    """Whether the deck may dominate the enemy Base from the table as it stands (by the engine's rules)."""
-    table = game.table
-    stacks = {cell: (*table.under.get(cell, ()), piece) for cell, piece in table.tops.items()}
-    after = Game.position(stacks, player=DECK, variant=game.variant)
-    return Dominate(table.bases[OPPONENT]) in after.legal_actions()
