@@ -274,4 +274,3 @@ def make_player(name: str, budget: int | None = None) -> Player:
 
         return partial(search, budget=budget)
     return PLAYERS[name]
-

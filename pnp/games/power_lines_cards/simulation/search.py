@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.power_lines_cards.rules.actions import Action, Dominate, Draw, Play, Shuffle
+from pnp.games.power_lines_cards.rules.actions import Action, Dominate, Draw, Shuffle
 from pnp.games.power_lines_cards.rules.game import Game, Outcome
 
 from .players import Greedy, greedy_player
