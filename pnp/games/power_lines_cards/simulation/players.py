@@ -4,7 +4,7 @@ A player is a function `(game, rng) -> action` that picks one of `game.legal_act
 `game.to_move`. It may read only what that player could see at a table: its own hand, every
 card face up, the piles' sizes and the deck lists (open, as `Game.determinize` says); never the
 opponent's hand, either deck's order or an enemy face-down card (a search player looks ahead on
-`Game.determinize`, never on the game itself).
+`Game.determinize`, never on the game itself). `make_player(name, budget)` gives one with its budget.
 """
 
 from __future__ import annotations
@@ -267,8 +267,8 @@ BUDGETED = "search"  # the player a budget applies to
 
 
 def make_player(name: str, budget: int | None = None) -> Player:
-    """The player called `name`: `budget` (None: its default) sets the search player's rollouts a
-    decision, its strength and its cost; the other players have no budget."""
+    """The player called `name`: `budget` (None: its default) sets the search player's deals a
+    decision (`search.py`), its strength and its cost; the other players have no budget."""
     if name == BUDGETED and budget is not None:
         from .search import search
 

@@ -8,16 +8,15 @@ decides depends only on what its seat sees (and on its generator).
 
 - The budget is the determinizations a decision deals: on each, every candidate is played out
   once, with the same generator (common random numbers: two candidates differ by the action,
-  not by luck); so a decision costs the budget times the candidates (some 10) in rollouts. A candidate's score is its
-  wins plus half its draws; the best score wins, greedy's own choice on a tie. A decision with a
-  single candidate takes no rollout.
+  not by luck); so a decision costs the budget times the candidates (some 10) in rollouts. A
+  candidate's score is its wins plus half its draws; the best score wins, greedy's own choice
+  on a tie. A decision with a single candidate takes no rollout.
 - The candidates (a pruned set: a turn offers some 65 legal actions, most of them the same card
   on cells that come to the same): greedy's own choice; every domination; for each card in hand,
   its play that adds most to the total beside the enemy Base and its play on the cell nearest
   that Base (paid as greedy pays); drawing, and shuffling. Passing only when nothing else is legal.
-- Greedy answers the rest, with no search: the set-up's face-down cards (three cards of a
-  55-action choice that greedy's rule already places dearest-first; the face-down values are
-  all 5), and the choices an effect asks (card 7's domination, card 9's free play, card 2's
+- Greedy answers the rest, with no search: the set-up's face-down cards (every face-down card
+  is worth 5 with no effect, and greedy's rule already places the dearest to play), and the choices an effect asks (card 7's domination, card 9's free play, card 2's
   pick, card 4's draw), which are rare (some 4 % of decisions) and which greedy answers by the
   rule a person would.
 """
