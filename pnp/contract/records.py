@@ -64,6 +64,7 @@ from pnp.contract.app import (
     refused,
     write_drawing,
 )
+from pnp.contract.context import Context
 from pnp.contract.gamespec import Game
 from pnp.core.diagnostics import Diagnostic, Parsed, PnpError, plural, shown
 from pnp.core.printing import Print
@@ -264,6 +265,7 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
     show: Show[GameT]
     watch: Watch[RecordT, GameT]
     random: Random
+    contexts: tuple[Context, ...] = ()  # options every command of the group takes (the card game's --cards), in force while it runs
 
     def is_record(self, path: Path, data: bytes) -> bool:
         """Whether a file is a record or a board: by its suffix, any case, else by its text (`Board.is_record`)."""
@@ -336,7 +338,7 @@ def record_commands(game: Game) -> App:
     _score(app, fmt, fmt.score)
     _show(app, fmt, fmt.show, game.id)
     _replay(app, fmt, game.id)
-    _random(app, fmt.random)
+    _random(app, fmt)
     return app
 
 
@@ -356,11 +358,23 @@ def _fits(fmt: RecordFormat[Any, Any, Any], group: str) -> None:
         raise TypeError(f"{group} random: its result {fmt.random.result.__name__} has {', '.join(made)}; it needs {', '.join(wanted)}")
 
 
-def _command(app: App, name: str, help: str, example: str, result: type[Result], parameters: list[tuple[str, Any, Any]], run: Callable[..., Any]) -> None:
-    """Register `run` as a command taking `parameters` (name, Typer annotation, default), in help's order."""
+def _command(
+    app: App,
+    fmt: RecordFormat[Any, Any, Any],
+    name: str,
+    help: str,
+    example: str,
+    result: type[Result],
+    parameters: list[tuple[str, Any, Any]],
+    run: Callable[..., Any],
+) -> None:
+    """Register `run` as a command taking `parameters` (name, Typer annotation, default), in help's
+    order, and the format's contexts."""
     kind = inspect.Parameter.KEYWORD_ONLY
     run.__signature__ = inspect.Signature([inspect.Parameter(n, kind, annotation=a, default=d) for n, a, d in parameters])  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
     run.__doc__ = help
+    for context in fmt.contexts:
+        run = context.around(run)
     app.command(name, example=example, result=result)(run)
 
 
@@ -387,7 +401,7 @@ def _check(app: App, fmt: RecordFormat[Any, Any, Any], check: Check[Any]) -> Non
         return Report(path, [], told.result, read.data, f"{shown(path)}: valid record: {told.text}")
 
     example = f"pnp {app.group_name} check game{fmt.suffixes[0]}"
-    _command(app, "check", check.help, example, check.result, [_file(_record_argument(fmt)), _json()], run)
+    _command(app, fmt, "check", check.help, example, check.result, [_file(_record_argument(fmt)), _json()], run)
 
 
 def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -> None:
@@ -415,7 +429,7 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
         return Report(path, [], told.result, data)
 
     example = f"pnp {app.group_name} score game{fmt.suffixes[0]} --json"
-    _command(app, "score", score.help, example, score.result, [_file(argument), _json()], run)
+    _command(app, fmt, "score", score.help, example, score.result, [_file(argument), _json()], run)
 
 
 def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: str) -> None:
@@ -464,7 +478,7 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
         ("paper", PaperOption, None),
         _json(),
     ]
-    _command(app, "show", show.help, example, show.result, parameters, run)
+    _command(app, fmt, "show", show.help, example, show.result, parameters, run)
 
 
 def _replay(app: App, fmt: RecordFormat[Any, Any, Any], game_id: str) -> None:
@@ -500,10 +514,11 @@ def _replay(app: App, fmt: RecordFormat[Any, Any, Any], game_id: str) -> None:
     written = f"The .html file to write (default: {argument.metavar}'s name with .html, here)."
     parameters = [_file(argument), ("output", Annotated[Path | None, output_option(written)], None), ("paper", PaperOption, None), _json()]
     example = f"pnp {app.group_name} replay game{fmt.suffixes[0]} -o game.html"
-    _command(app, "replay", help, example, Replayed, parameters, run)
+    _command(app, fmt, "replay", help, example, Replayed, parameters, run)
 
 
-def _random(app: App, random: Random) -> None:
+def _random(app: App, fmt: RecordFormat[Any, Any, Any]) -> None:
+    random = fmt.random
     own = _own_options(random)
 
     def run(**given: Any) -> Report:
@@ -515,4 +530,4 @@ def _random(app: App, random: Random) -> None:
         return Report(None, result=random.result.model_validate({"seed": seed, **echoed, "record": text, "output": json_name(output)}))
 
     parameters = [*((p.name, p.annotation, p.default) for p in own), ("seed", GameSeedOption, None), ("output", OutputOption, None), _json()]
-    _command(app, "random", random.help, random.example, random.result, parameters, run)
+    _command(app, fmt, "random", random.help, random.example, random.result, parameters, run)

@@ -23,7 +23,7 @@ from pnp.output.files import BuildOptions
 
 from . import GAME, draw
 from .diagrams import figures, sheet_context
-from .rules.catalogue import catalogue
+from .rules.catalogue import CATALOGUE_FILE, cards_from, catalogue, catalogue_file
 from .rules.engine import load_deck, load_format, validate_deck
 from .scorepad import score_pad as pad_page
 
@@ -47,6 +47,14 @@ class Options:
     bleed: Annotated[float, parse.Flag("--bleed", "Art past the cut line, mm per side (0 to 10).", parse.bleed)] = parse.setting(0.0)
     cut_lines: Annotated[bool, parse.Flag("--cut-lines", "Full cut lines instead of crop marks.")] = parse.setting(False)
     back_offset: Annotated[parse.Offset, parse.BACK_OFFSET] = parse.setting(parse.OFFSET_ZERO)
+    cards: Annotated[
+        Path | None,
+        parse.Flag(
+            "--cards",
+            f"Print the cards of another catalogue (a TOML file like decks/{CATALOGUE_FILE}, the same cards with other numbers), each face marked VARIANT.",
+            metavar="FILE",
+        ),
+    ] = None
 
 
 Warnings = tuple[Path, list[Diagnostic], bytes]  # a prototype's findings, as `warn` takes them
@@ -75,7 +83,8 @@ def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = F
 
 
 def deck_components(counts: dict[str, int], path: Path, player: int, proto: bool = False) -> list[Component]:
-    """The Base, then every card of the deck (`counts`, read from `path`) in catalogue order, all with this player's back and letter."""
+    """The Base, then every card of the deck (`counts`, read from `path`) in catalogue order, all
+    with this player's back and letter; marked VARIANT when another catalogue is in force."""
     # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
     deck_name = shown(path.stem)
     back = partial(draw.back, player, deck_name)
@@ -84,9 +93,11 @@ def deck_components(counts: dict[str, int], path: Path, player: int, proto: bool
     lay = draw.card_layout()
     back_key = f"back-{player}"  # a PDF object name: never the file's name, which may hold [ ] / ( )
     letter = draw.deck_letter(player)
-    mark = "-proto" if proto else ""
+    variant = catalogue_file() is not None
+    mark = "-proto" * proto + "-variant" * variant
     return [
-        Component(lay.width, lay.height, partial(draw.face, kind, player, proto=proto), back, f"card-{kind.name}-{letter}{mark}", back_key) for kind in kinds
+        Component(lay.width, lay.height, partial(draw.face, kind, player, proto=proto, variant=variant), back, f"card-{kind.name}-{letter}{mark}", back_key)
+        for kind in kinds
     ]
 
 
@@ -110,6 +121,11 @@ def _sheets(cards: list[int], per_sheet: int) -> int:
 
 def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
+    with cards_from(options.cards):
+        return _build(opts, options)
+
+
+def _build(opts: BuildOptions, options: Options) -> list[Document]:
     printing = opts.printing
     chosen = load_format(options.rules) if options.rules is not None else None
     paths = options.decks or [deck_file("starter.deck")] * 2
@@ -142,6 +158,8 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
             warn(None, [warning("bleed-costs-sheets", notes[-1])])
     if options.proto:
         notes.append("A prototype: every card is marked PROTOTYPE, and the decks need not meet the format.")
+    if options.cards is not None:
+        notes.append(f"Variant cards, from {shown(options.cards)}: every face is marked VARIANT.")
     doc = document(
         "Power Lines - cards",
         printing,

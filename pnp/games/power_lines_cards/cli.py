@@ -24,6 +24,7 @@ from .analysis.compare import compare
 from .analysis.odds import analyze, read_query, render_hands, sample_hands
 from .analysis.query import Query, QueryError
 from .analysis.stats import deck_stats
+from .options import CARDS
 from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
 from .rules.generate import random_counts, render_deck
 from .rules.setup import FACE_DOWN, HAND_SIZE
@@ -66,6 +67,7 @@ class Validated(Result):
 
 
 @app.command("validate", result=Validated, many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
+@CARDS.around
 def validate(
     files: Annotated[
         list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)
@@ -110,6 +112,7 @@ class Stats(Result):
 
 
 @app.command("stats", result=Stats, example="pnp deck stats mine.deck")
+@CARDS.around
 def stats(file: DeckArg, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Copies per kind, value and price spread, and what playing the deck costs."""
     deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
@@ -221,6 +224,7 @@ class Analyzed(Result):
     result=Analyzed,
     example='pnp deck analyze mine.deck --hand "2+ of 7-10" --hand "1+ of draw and 1+ of 9"',
 )
+@CARDS.around
 def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Exact odds of the opening hand, of the hand kept after the set-up, and of hands you ask for.
 
@@ -257,6 +261,7 @@ class Hands(Result):
 
 
 @app.command("hands", result=Hands, example="pnp deck hands mine.deck --count 3 --seed 7")
+@CARDS.around
 def hands(
     file: DeckArg,
     count: Annotated[int, typer.Option("--count", parser=parse.integer(1, 1000), help="How many hands to deal.")] = 5,
@@ -403,6 +408,7 @@ class Goldfish(GoldfishSummary):
     result=Goldfish,
     example="pnp deck goldfish mine.deck --games 2000 --seed 7 --vs yours.deck",
 )
+@CARDS.around
 @_playing
 def goldfish_deck(
     file: DeckArg,
@@ -535,6 +541,7 @@ class Compared(Result):
     result=Compared,
     example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
 )
+@CARDS.around
 @_playing
 def compare_decks(
     a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.input_path)],
@@ -573,6 +580,7 @@ class Reported(Result):
 
 
 @app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
+@CARDS.around
 def report_deck(
     file: DeckArg,
     output: Annotated[Path | None, output_option("A .pdf or .html file to write (default: DECK's name with .pdf, here).")] = None,

@@ -115,10 +115,11 @@ def deck_colour(player: int, lay: CardLayout) -> str:
     return lay.colours.players[player % len(lay.colours.players)]
 
 
-def face(kind: Card, player: int, bleed: float, proto: bool = False, size: tuple[float, float] | None = None) -> list[Shape]:
+def face(kind: Card, player: int, bleed: float, proto: bool = False, size: tuple[float, float] | None = None, variant: bool = False) -> list[Shape]:
     """One face: a white border at the cut (a miscut shows no colour), the kind's colour framing it;
     `proto`: a PROTOTYPE plate across its middle, for a deck printed to try out, legal or not;
-    `size`: laid out at another trim (see `card_layout`)."""
+    `size`: laid out at another trim (see `card_layout`); `variant`: VARIANT under the title, for
+    a card of another catalogue (`--cards`), never to be taken for pnp's."""
     lay = card_layout(size)
     w, h, c = lay.width, lay.height, lay.colours
     colour = accent(kind, lay)
@@ -140,13 +141,19 @@ def face(kind: Card, player: int, bleed: float, proto: bool = False, size: tuple
         corner.append(Line(x, under, x + width_mm(value, BOLD, lay.value_size), under, Style(stroke=c.ink, stroke_width=lay.underline)))
     shapes += [*corner, group(*corner, transform=rotate(180, w / 2, h / 2))]
     shapes += _price(kind, lay, colour)
-    title = "BASE" if kind.price is None else f"CARD {value}"
+    title = "BASE" if kind.price is None else f"CARD {kind.name}"  # its name: another catalogue may give it another value
     shapes.append(Text(w / 2, lay.inset + cap_height(lay.caption_size), title, lay.caption_size, BOLD, c.ink, "middle"))
+    if variant:
+        tag = lay.inset + 2 * cap_height(lay.caption_size) + lay.icon_gap
+        shapes.append(Text(w / 2, tag, VARIANT, lay.caption_size, BOLD, lay.proto_ink, "middle"))
     shapes += _effect(kind, lay)
     shapes += _deck_badge(player, lay)
     if proto:
         shapes += _prototype(mid - cap_height(lay.watermark_size) / 2, lay)
     return shapes
+
+
+VARIANT = "VARIANT"  # under the title of a card printed from another catalogue
 
 
 def _prototype(y: float, lay: CardLayout) -> list[Shape]:

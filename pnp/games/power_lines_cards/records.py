@@ -16,6 +16,8 @@ from pnp.core.diagnostics import plural, shown
 from pnp.core.printing import Print
 
 from . import GAME
+from .options import CARDS, BudgetOption
+from .rules.catalogue import catalogue_file
 from .rules.game import Ending
 from .rules.records import PLAYER_NAMES, SUFFIX, Record, load_record
 from .rules.replay import Replayed, ending_text, nearest_text, replay
@@ -58,13 +60,15 @@ class Scored(Result):
 
 class Made(Result):
     """`pnp cards random`: the seed, the two deck files, the players (A's, B's), the variant file
-    (null: pnp's readings), the record made, and where it was written (null: printed)."""
+    (null: pnp's readings), the search player's budget (null: its default, or no search player),
+    the record made, and where it was written (null: printed)."""
 
     seed: int
     deck_a: str
     deck_b: str
     players: str
     variant: str | None
+    budget: int | None
     record: str
     output: str | None
 
@@ -154,6 +158,7 @@ def _random(
             help="Readings of the rules other than pnp's, one `name = value` a line (a .toml file; the README lists them); the record names those it was played under.",
         ),
     ] = None,
+    budget: BudgetOption = None,
 ) -> str:
     from .rules.engine import load_deck  # an invalid deck: its findings, as `pnp deck` gives them
     from .rules.variant import DEFAULT, load_variant
@@ -162,11 +167,14 @@ def _random(
     decks = (load_deck(deck_a).cards(), load_deck(deck_b).cards())
     readings = DEFAULT if variant is None else load_variant(variant)
     a, b = players.split(",")
+    cards = catalogue_file()
+    given = [("--variant", variant), ("--cards", cards), ("--budget", budget)]
     header = (
         f"{GAME.title}: {a} (A) against {b} (B)",
-        f"made by: pnp cards random {shown(deck_a)} {shown(deck_b)} --seed {seed} --players {players}" + (f" --variant {shown(variant)}" if variant else ""),
+        f"made by: pnp cards random {shown(deck_a)} {shown(deck_b)} --seed {seed} --players {players}"
+        + "".join(f" {flag} {shown(value)}" for flag, value in given if value is not None),
     )
-    return match_record(decks, (a, b), seed, readings, header=header)
+    return match_record(decks, (a, b), seed, readings, header=header, budget=budget)
 
 
 FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
@@ -192,9 +200,10 @@ FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
     ),
     watch=Watch(told=_moment),
     random=Random(
-        help="Play a whole game between two of pnp's players (greedy, random) with two deck lists, and write its record; the same seed gives the same record.",
+        help="Play a whole game between two of pnp's players (random, greedy, search) with two deck lists, and write its record; the same seed gives the same record.",
         example="pnp cards random a.deck b.deck --players greedy,random",
         make=_random,
         result=Made,
     ),
+    contexts=(CARDS,),
 )

@@ -32,7 +32,7 @@ from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap
 
 from . import draw
 from .analysis.odds import Analysis, Row, analyze, percent
-from .rules.catalogue import Card, catalogue
+from .rules.catalogue import Card, catalogue, catalogue_file
 from .rules.engine import Deck, DeckReport
 from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule
 from .simulation.results import FASTEST_SHARE, GoldfishResult
@@ -149,6 +149,9 @@ def _head(page: Drawing, deck: DeckReport, format: MultisetRules, name: str, gam
         f"Format {format.name}" + (f": {format.description}" if format.description else "."),
         f"Odds computed exactly (pnp deck analyze); goldfish speed from {plural(games, 'game')}, seed {seed}, at most {turns} turns (pnp deck goldfish).",
     ]
+    variant = catalogue_file()
+    if variant is not None:  # never to be taken for a report on pnp's cards
+        notes.append(f"VARIANT cards: the values and prices of {shown(variant.name)}, not pnp's catalogue.")
     for note in notes:
         for line in _wrapped(note, REGULAR, lay.note_size, room):
             page.add(Text(x, base, line, lay.note_size, REGULAR, lay.ink))

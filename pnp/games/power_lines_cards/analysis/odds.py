@@ -30,11 +30,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from math import comb
 from typing import Any
 
-from pnp.games.power_lines_cards.rules.catalogue import Card, catalogue
+from pnp.games.power_lines_cards.rules.catalogue import Card, catalogue, follows_catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck
 from pnp.games.power_lines_cards.rules.setup import FACE_DOWN, HAND_SIZE, HIGH_VALUE, face_down_counts, face_down_order, face_down_rule, place_face_down
 
@@ -121,7 +120,7 @@ def chance(query: Query, counts: Mapping[str, int], hand: int) -> Fraction:
     return Fraction(yes, comb(total, hand))
 
 
-@cache
+@follows_catalogue
 def _kept(copies: tuple[tuple[str, int], ...], hand: int, face_down: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The kept hands: (cards of each kind of `copies`, in its order; the number of ways)."""
     names = [name for name, _ in copies]

@@ -1,15 +1,22 @@
-"""The Power Lines cards: eleven kinds (0-10) and the Base, loaded from `decks/power-lines-cards.toml`."""
+"""The Power Lines cards: eleven kinds (0-10) and the Base, loaded from `decks/power-lines-cards.toml`.
+
+Another catalogue (`--cards FILE`: the same TOML, other values, prices or effect texts) may stand
+in for it while a command runs (`cards_from`): `catalogue()` and everything worked out from it
+(`follows_catalogue`) then read that one, in this process and the workers it forks.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from pnp.core.resources import deck_file
-from pnp.core.rules import read_toml, validation_error
+from pnp.core.rules import Loc, located_errors, read_toml, validation_error
 
 BASE = "Base"
 CATALOGUE_FILE = "power-lines-cards.toml"
@@ -86,16 +93,75 @@ class Catalogue(BaseModel):
         return card
 
 
-def load_catalogue(path: Path) -> Catalogue:
-    """Read and check a catalogue file; any problem is a PnpError naming the file."""
+def load_catalogue(path: Path, like: Catalogue | None = None) -> Catalogue:
+    """Read and check a catalogue file; any problem is a PnpError naming the file, line and
+    column. With `like`, it must hold the same cards in the same order: an effect is the rules
+    engine's code, tied to its card's name, so another catalogue may change the numbers and words
+    on the cards, not which cards there are."""
     data, text = read_toml(path)
     try:
-        return Catalogue.model_validate(data)
+        found = Catalogue.model_validate(data)
     except ValidationError as exc:
         raise validation_error(path, text, exc, Catalogue) from None
+    if like is not None:
+        order = f"pnp's cards, in its order: {', '.join(like.names)}"
+        problems: list[tuple[Loc, str]] = [
+            (("card", i, "name"), f"{ours!r} where {theirs!r} should be: a catalogue must list {order}")
+            for i, (ours, theirs) in enumerate(zip(found.names, like.names, strict=False))
+            if ours != theirs
+        ]
+        if len(found.names) != len(like.names):
+            problems.append((("card",), f"{len(found.names)} cards where {len(like.names)} should be: a catalogue must list {order}"))
+        if problems:
+            raise located_errors(path, text, problems)
+    return found
 
 
 @cache
-def catalogue() -> Catalogue:
-    """The shipped catalogue, read once."""
+def shipped() -> Catalogue:
+    """pnp's catalogue, read once."""
     return load_catalogue(deck_file(CATALOGUE_FILE))
+
+
+_active: tuple[Catalogue, Path] | None = None  # another catalogue standing in, and its file
+_derived: list[Callable[..., object]] = []  # what is worked out from the catalogue: forgotten when it changes
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def catalogue() -> Catalogue:
+    """The catalogue in force: another one while `cards_from` holds it, else pnp's."""
+    return shipped() if _active is None else _active[0]
+
+
+def catalogue_file() -> Path | None:
+    """The file of the catalogue in force, None for pnp's: for a worker elsewhere, or a record's header."""
+    return None if _active is None else _active[1]
+
+
+def follows_catalogue(function: F) -> F:
+    """`function` (worked out from the catalogue) cached as `functools.cache` does, its cache
+    emptied whenever another catalogue comes into force."""
+    cached = cache(function)
+    _derived.append(cached)
+    return cached  # type: ignore[return-value]  # the cached function takes what `function` takes
+
+
+def _use(active: tuple[Catalogue, Path] | None) -> None:
+    global _active
+    _active = active
+    for cached in _derived:
+        cached.cache_clear()  # type: ignore[attr-defined]  # each was made by functools.cache
+
+
+@contextmanager
+def cards_from(path: Path | None) -> Iterator[Catalogue]:
+    """The catalogue at `path` in force (checked: `load_catalogue`) until the block ends; None:
+    pnp's. Worker processes forked inside the block inherit it."""
+    before = _active
+    chosen = None if path is None else (load_catalogue(path, like=shipped()), path)
+    _use(chosen)
+    try:
+        yield catalogue()
+    finally:
+        _use(before)

@@ -287,7 +287,8 @@ class Game:
         """A copy as `player` may imagine it: the opponent's hand, deck and face-down cards dealt
         afresh from the cards they hide, and `player`'s own deck shuffled (nobody knows its
         order). The copy has no history, which would tell. What a player saw and could remember
-        (a hand shown on passing, the cards a shuffle put back) is not used."""
+        (a hand shown on passing, the cards a shuffle put back) is not used. Two games that
+        differ only in what `player` cannot see give the same copy for the same `rng`."""
         game = self.copy()
         game.history = []
         other = 1 - player
@@ -295,13 +296,16 @@ class Game:
         hidden = [(cell, depth) for cell, depth, piece in _stacked(game.table) if piece.owner == other and piece.face_down]
         pool = [*Counter(side.hand).elements(), *side.deck]
         pool += [_piece_at(game.table, cell, depth).card for cell, depth in hidden]
+        pool.sort()  # in an order of their own first: the deal depends on what `player` sees and `rng` alone
         rng.shuffle(pool)
         hand_size = side.hand_size
         side.hand = dict(Counter(pool[:hand_size]))
         for (cell, depth), card in zip(hidden, pool[hand_size:]):
             game.table.recard(cell, depth, card)
         side.deck = pool[hand_size + len(hidden) :]
-        rng.shuffle(game.sides[player].deck)
+        own = game.sides[player].deck
+        own.sort()
+        rng.shuffle(own)
         game._legal = None
         return game
 

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cache
 
-from .catalogue import catalogue
+from .catalogue import catalogue, follows_catalogue
 
 HAND_SIZE = 8  # "Each player then ... draws a hand of 8 cards from that deck."
 FACE_DOWN = 3  # "When each player has played three such cards, the first player's turn begins."
@@ -45,7 +44,7 @@ def face_down_rule(count: int = FACE_DOWN) -> str:
     )
 
 
-@cache
+@follows_catalogue
 def _rule() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """face_down_order, and the kinds of value HIGH_VALUE or more, highest first."""
     high = sorted((c for c in catalogue().kinds if c.value >= HIGH_VALUE), key=lambda c: -c.value)

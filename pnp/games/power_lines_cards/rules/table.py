@@ -12,10 +12,9 @@ kept until the table next changes, since players look far more often than they c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import NamedTuple
 
-from .catalogue import catalogue
+from .catalogue import catalogue, follows_catalogue
 from .variant import Variant
 
 Cell = tuple[int, int]
@@ -30,17 +29,17 @@ EIGHT_BONUS = 1  # card 8: "+1" per bordering friendly
 ZERO, ONE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE = (str(n) for n in range(10))
 
 
-@cache
+@follows_catalogue
 def printed_values() -> dict[str, int]:
     return {c.name: c.value for c in catalogue().kinds}
 
 
-@cache
+@follows_catalogue
 def prices() -> dict[str, int]:
     return {c.name: c.price or 0 for c in catalogue().kinds}  # every kind has a price; only the Base has none
 
 
-@cache
+@follows_catalogue
 def base_value() -> int:
     return catalogue().base.value
 

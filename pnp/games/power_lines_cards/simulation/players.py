@@ -4,13 +4,14 @@ A player is a function `(game, rng) -> action` that picks one of `game.legal_act
 `game.to_move`. It may read only what that player could see at a table: its own hand, every
 card face up, the piles' sizes and the deck lists (open, as `Game.determinize` says); never the
 opponent's hand, either deck's order or an enemy face-down card (a search player looks ahead on
-`Game.determinize`, never on the game itself).
+`Game.determinize`, never on the game itself). `make_player(name, budget)` gives one with its budget.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from pnp.games.power_lines_cards.rules.actions import Action, Decline, Dominate, Draw, FaceDown, Pass, Pick, Play, Shuffle
 from pnp.games.power_lines_cards.rules.game import Game
@@ -70,10 +71,10 @@ def greedy_player(game: Game, rng: random.Random) -> Action:
     friendly: one that cuts no card off the Base and neither is on the front nor borders it.
     Card 9's free play follows 4 to 6 among the cards it may play; it is declined otherwise.
     """
-    return _Greedy(game).choose()
+    return Greedy(game).choose()
 
 
-class _Greedy:
+class Greedy:
     """One decision of `greedy_player`: what it reads from the game, worked out once."""
 
     __slots__ = ("game", "legal", "p", "table", "enemy", "fronts", "total", "linked", "gaps")
@@ -253,4 +254,23 @@ def _worth(card: str) -> tuple[int, int]:
     return (rank, value)
 
 
-PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player}
+def search_player(game: Game, rng: random.Random) -> Action:
+    """Looks ahead: the candidate actions played out by greedy on determinized copies of the game
+    (`search.py`), at its default budget."""
+    from .search import search  # search plays its rollouts with greedy: imported here, or each module would import the other
+
+    return search(game, rng)
+
+
+PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player, "search": search_player}
+BUDGETED = "search"  # the player a budget applies to
+
+
+def make_player(name: str, budget: int | None = None) -> Player:
+    """The player called `name`: `budget` (None: its default) sets the search player's deals a
+    decision (`search.py`), its strength and its cost; the other players have no budget."""
+    if name == BUDGETED and budget is not None:
+        from .search import search
+
+        return partial(search, budget=budget)
+    return PLAYERS[name]
