@@ -54,6 +54,7 @@ NEUTRAL = "5"
 DEFAULT_MATCH_GAMES = 1000
 STEP_PAIRS = 50  # --until: pairs played between two looks at the interval (100 games)
 POOL_GAMES = 40  # from this many games (a second or two of play) a match uses one process a core
+CONNECT_SECONDS = 5  # how long to wait for a Dask scheduler to answer
 CHUNKS_PER_WORKER = 4  # pieces of work per worker and batch: a worker slowed by other work takes fewer
 
 
@@ -162,9 +163,6 @@ def _cluster(address: str) -> Iterator[tuple[Executor, int]]:
     with client:
         threads = client.nthreads()  # type: ignore[no-untyped-call]  # as above
         yield client.get_executor(), max(1, sum(threads.values()))  # type: ignore[no-untyped-call]
-
-
-CONNECT_SECONDS = 10
 
 
 def play_range(setup: Setup, start: int, stop: int, where: Pool) -> list[Pair]:
