@@ -313,23 +313,32 @@ class Plays:
 _PLAYS_OPTIONS = {"games": GamesOption, "seed": SeedOption, "turns": TurnsOption, "jobs": JobsOption}
 
 
-def _playing(command: Callable[..., Report]) -> Callable[..., Report]:
-    """`command` as Typer is to see it: its parameter `plays` (a Plays) given as --games, --seed,
-    --turns and --jobs, in that place, each defaulting to the Plays field's default."""
-    parameters: list[inspect.Parameter] = []
-    for p in inspect.signature(command, eval_str=True).parameters.values():
-        if p.name == "plays":
-            parameters += [p.replace(name=f.name, annotation=_PLAYS_OPTIONS[f.name], default=f.default) for f in fields(Plays)]
-        else:
-            parameters.append(p)
+def _options(name: str, kind: Any, options: dict[str, Any]) -> Callable[[Callable[..., Report]], Callable[..., Report]]:
+    """A decorator: the command as Typer is to see it, its parameter `name` (a dataclass `kind`)
+    given as one option per field (`options`, by field name), in that place, each defaulting to
+    the field's default; the command gets the dataclass."""
 
-    def run(**given: Any) -> Report:
-        plays = Plays(**{f.name: given.pop(f.name) for f in fields(Plays)})
-        return command(plays=plays, **given)
+    def decorate(command: Callable[..., Report]) -> Callable[..., Report]:
+        parameters: list[inspect.Parameter] = []
+        for p in inspect.signature(command, eval_str=True).parameters.values():
+            if p.name == name:
+                parameters += [p.replace(name=f.name, annotation=options[f.name], default=f.default) for f in fields(kind)]
+            else:
+                parameters.append(p)
 
-    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
-    run.__doc__ = command.__doc__
-    return run
+        def run(**given: Any) -> Report:
+            gathered = kind(**{f.name: given.pop(f.name) for f in fields(kind)})
+            return command(**{name: gathered}, **given)
+
+        run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
+        run.__doc__ = command.__doc__
+        return run
+
+    return decorate
+
+
+# --games, --seed, --turns and --jobs, as a Plays
+_playing = _options("plays", Plays, _PLAYS_OPTIONS)
 
 
 def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
@@ -756,6 +765,11 @@ class Lab:
         return a, b
 
 
+def _given(kind: Any, flag: str, metavar: str, help: str, **more: Any) -> Any:
+    """An option left out unless given (None: no default shown): `kind | None`, as `flag METAVAR`."""
+    return Annotated[kind | None, typer.Option(flag, metavar=metavar, show_default=False, help=help, **more)]
+
+
 _LAB_OPTIONS = {
     "games": Annotated[
         int, typer.Option("--games", parser=parse.integer(1, 1_000_000), help="Games a match plays at most, in pairs (an odd number is rounded up).")
@@ -765,80 +779,29 @@ _LAB_OPTIONS = {
         str,
         typer.Option("--players", parser=_players_option, metavar="P,Q", help=f"A's player and B's, of {', '.join(PLAYERS)}."),
     ],
-    "budget": Annotated[
-        int | None,
-        typer.Option(
-            "--budget", parser=parse.integer(1, 1_000_000), metavar="N", show_default=False, help="How hard a player that takes a budget thinks (its cost too)."
-        ),
-    ],
-    "variant": Annotated[
-        Path | None,
-        typer.Option(
-            "--variant",
-            parser=parse.input_path,
-            metavar="FILE",
-            show_default=False,
-            help="Readings of the rules other than pnp's (a TOML file; see `pnp cards`).",
-        ),
-    ],
-    "until": Annotated[
-        float | None,
-        typer.Option(
-            "--until",
-            parser=parse.decimal(0.1, 50, " points"),
-            metavar="POINTS",
-            show_default=False,
-            help=f"Stop once A's win rate is known to within this many points either side (95 %), or at --games; looked at every {2 * STEP_PAIRS} games.",
-        ),
-    ],
-    "jobs": Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            parser=parse.integer(1, MAX_JOBS),
-            metavar="N",
-            show_default=False,
-            help=f"Processes to play in (default: one a core from {LAB_POOL_GAMES} games, else 1). The result is the same whatever N.",
-        ),
-    ],
-    "scheduler": Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler",
-            metavar="ADDRESS",
-            show_default=False,
-            help="Play on this Dask cluster (tcp://HOST:PORT; needs pip install 'pnp[cluster]'): the same result.",
-        ),
-    ],
-    "record_games": Annotated[
-        Path | None,
-        typer.Option(
-            "--record-games",
-            metavar="DIR",
-            file_okay=False,
-            show_default=False,
-            help="Write every game as a .plc record into DIR (`pnp cards check` replays it).",
-        ),
-    ],
+    "budget": _given(int, "--budget", "N", "How hard a player that takes a budget thinks (its cost too).", parser=parse.integer(1, 1_000_000)),
+    "variant": _given(Path, "--variant", "FILE", "Readings of the rules other than pnp's (a TOML file; see `pnp cards`).", parser=parse.input_path),
+    "until": _given(
+        float,
+        "--until",
+        "POINTS",
+        f"Stop once A's win rate is known to within this many points either side (95 %), or at --games; looked at every {2 * STEP_PAIRS} games.",
+        parser=parse.decimal(0.1, 50, " points"),
+    ),
+    "jobs": _given(
+        int,
+        "--jobs",
+        "N",
+        f"Processes to play in (default: one a core from {LAB_POOL_GAMES} games, else 1). The result is the same whatever N.",
+        parser=parse.integer(1, MAX_JOBS),
+    ),
+    "scheduler": _given(str, "--scheduler", "ADDRESS", "Play on this Dask cluster (tcp://HOST:PORT; needs Dask: pnp's extra named cluster): the same result."),
+    "record_games": _given(Path, "--record-games", "DIR", "Write every game as a .plc record into DIR (`pnp cards check` replays it).", file_okay=False),
 }
 
 
-def _labbing(command: Callable[..., Report]) -> Callable[..., Report]:
-    """`command` as Typer is to see it: its parameter `lab` (a Lab) given as the options of
-    _LAB_OPTIONS, in that place, each defaulting to the Lab field's default (as `_playing`)."""
-    parameters: list[inspect.Parameter] = []
-    for p in inspect.signature(command, eval_str=True).parameters.values():
-        if p.name == "lab":
-            parameters += [p.replace(name=f.name, annotation=_LAB_OPTIONS[f.name], default=f.default) for f in fields(Lab)]
-        else:
-            parameters.append(p)
-
-    def run(**given: Any) -> Report:
-        return command(lab=Lab(**{f.name: given.pop(f.name) for f in fields(Lab)}), **given)
-
-    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # read by Typer
-    run.__doc__ = command.__doc__
-    return run
+# the match lab's options, as a Lab
+_labbing = _options("lab", Lab, _LAB_OPTIONS)
 
 
 def _lab_setup(lab: Lab, decks: list[Deck], names: list[str]) -> tuple[Setup, LabSetup]:
