@@ -578,8 +578,20 @@ def compare_decks(
     return Report(a, found, Compared.model_validate(result.as_json(json_name(a), json_name(b))))
 
 
+class Against(Result):
+    """`pnp deck report --against OTHER`: OTHER's file, the games of the match, the deck's win rate
+    (a draw counts half) with its 95 % interval, and the verdict (see `pnp deck match`)."""
+
+    file: str
+    games: int
+    win_percent: Percent
+    ci95: Interval
+    verdict: Literal["a-better", "b-better", "no-difference-shown"]
+
+
 class Reported(Result):
-    """`pnp deck report`: the format checked against, the cards, the file written, its paper, and the goldfish games and seed charted."""
+    """`pnp deck report`: the format checked against, the cards, the file written, its paper, the
+    goldfish games and seed charted, and with --against the match (else null)."""
 
     format: str
     total: int
@@ -587,6 +599,7 @@ class Reported(Result):
     paper: str
     games: int
     seed: int
+    against: Against | None
 
 
 @app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
@@ -596,16 +609,28 @@ def report_deck(
     paper: PaperOption = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
+    against: Annotated[
+        Path | None,
+        typer.Option(
+            "--against",
+            parser=parse.input_path,
+            metavar="OTHER.deck",
+            show_default=False,
+            help="Play the deck against OTHER too (--games games, greedy against greedy, as `pnp deck match`) and chart its win rate by card played.",
+        ),
+    ] = None,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its validity under the format.
 
+    With --against OTHER.deck the page adds the deck's match against OTHER (as `pnp deck match` plays it, --games games from --seed): its win rate with a 95 % interval, and a chart of its win rate in the games it played each card face up.
+
     An invalid deck gets its report too, marked INVALID with its findings listed on the page; pnp prints the findings and exits 1. The same deck, format, paper, games and seed write the same bytes.
     """
     from .report import write_report  # the drawing loads only for this command
 
-    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed)
+    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, against)
     return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source, written.line())
 
 
