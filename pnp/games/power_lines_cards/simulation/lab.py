@@ -27,7 +27,11 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import random
+import signal
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -56,6 +60,7 @@ STEP_PAIRS = 50  # --until: pairs played between two looks at the interval (100 
 POOL_GAMES = 40  # from this many games (a second or two of play) a match uses one process a core
 CONNECT_SECONDS = 5  # how long to wait for a Dask scheduler to answer
 CHUNKS_PER_WORKER = 4  # pieces of work per worker and batch: a worker slowed by other work takes fewer
+WATCH_SECONDS = 1.0  # how often a worker looks whether the process it works for is still there
 
 
 @dataclass(frozen=True)
@@ -146,8 +151,27 @@ def pool(workers: int, scheduler: str | None = None) -> Iterator[Pool]:
         return
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])  # the server imports the lab once; each worker is a fork of it
-    with ProcessPoolExecutor(workers, mp_context=context) as executor:
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker, initargs=(os.getpid(),)) as executor:
         yield Pool(executor, workers)
+
+
+def _worker(parent: int) -> None:
+    """A worker stops at a signal as the kernel does by default (the process it works for says
+    so, once), and on its own once that process is gone: pnp leaves at once at a signal, and a
+    worker waiting for work that will never come would otherwise wait for ever (and keep the
+    fork server waiting with it)."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="pnp-watch-parent", daemon=True).start()
 
 
 @contextmanager
