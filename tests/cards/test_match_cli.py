@@ -125,3 +125,23 @@ def test_gauntlet_text_and_json(tmp_path: Path) -> None:
     assert a["games"] == b["games"] == 2 and a["win_percent"] + b["win_percent"] == 100
     assert data["overall"][0] == a
     assert run("deck", "gauntlet", STARTER).exit_code == 2  # one deck is no gauntlet
+
+
+def test_compare_against_plays_both_decks_on_the_same_deals_of_the_opponent(tmp_path: Path) -> None:
+    from pnp.games.power_lines_cards.simulation.lab import dealt
+
+    other = tens(tmp_path)
+    a, b = tuple(load_deck(Path(STARTER)).cards()), tuple(load_deck(Path(other)).cards())
+    for pair in range(3):  # decks of as many cards: the opponent's order is the same in both matches
+        assert dealt(Setup((a, a)), pair)[1] == dealt(Setup((b, a)), pair)[1]
+    result = run("deck", "compare", STARTER, other, "--against", STARTER, "--games", "4", "--json")
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)["against"]
+    with_a, with_b = (match(Setup((deck, a)), 4, Pool(None, 1)) for deck in (a, b))
+    per_pair = [(x.score + y.score) / 2 - (u.score + v.score) / 2 for (x, y), (u, v) in zip(with_b.pairs, with_a.pairs)]
+    assert got["games"] == 4 and got["file"] == STARTER
+    assert got["a_win_percent"] == 100 * with_a.rate.score / 4 and got["b_win_percent"] == 100 * with_b.rate.score / 4
+    assert got["difference"] == round(100 * sum(per_pair) / 2, 2)
+    text = run("deck", "compare", STARTER, other, "--against", STARTER, "--games", "4").stdout
+    assert f"{other} minus {STARTER}: " in text and "(a draw counts half)" in text
+    assert json.loads(run("deck", "compare", STARTER, other, "--json").stdout)["against"] is None

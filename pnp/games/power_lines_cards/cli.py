@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeAlias
 
@@ -32,11 +32,11 @@ from .rules.setup import FACE_DOWN, HAND_SIZE
 from .rules.variant import DEFAULT, load_variant
 from .simulation.lab import DEFAULT_MATCH_GAMES, NEUTRAL, STEP_PAIRS, Setup, ablate, gauntlet, match, pool, workers_for
 from .simulation.lab import POOL_GAMES as LAB_POOL_GAMES
-from .simulation.lab_text import render_ablation, render_gauntlet, render_match
+from .simulation.lab_text import render_ablation, render_against, render_gauntlet, render_match
 from .simulation.players import PLAYERS, player_names, takes_budget
 from .simulation.pool import MAX_JOBS, POOL_GAMES, cores
 from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish, paired
-from .simulation.tally import SCORES, MatchResult
+from .simulation.tally import SCORES, MatchResult, Worth, percent, worth
 from .simulation.text import render_paired, render_result
 
 assert GAME.group is not None  # a game with commands has a command group
@@ -531,10 +531,26 @@ class SpeedDifference(Result):
     neither_won: Copies
 
 
+class MatchupDifference(Result):
+    """`--against OTHER`: OTHER's file, the games each deck played against it (the same pairs),
+    A's and B's win rates against it (a draw counts half) with their 95 % intervals, B's minus
+    A's in points with its paired 95 % interval (null below 2 pairs), and the verdict."""
+
+    file: str
+    games: int
+    a_win_percent: Percent
+    a_ci95: Interval
+    b_win_percent: Percent
+    b_ci95: Interval
+    difference: Number | None
+    ci95: Interval | None
+    verdict: Literal["b-better", "a-better", "no-difference-shown"]
+
+
 class Compared(Result):
     """`pnp deck compare`: the files, then B minus A for the cards, the copies of each kind, each
     group's and each kind's odds, the value and price curves, the card economy and, with
-    --goldfish, the speed (else null)."""
+    --goldfish, the speed (else null), with --against the matchup (else null)."""
 
     files: ComparedFiles
     total: BMinusA
@@ -545,6 +561,7 @@ class Compared(Result):
     by_price: dict[str, BMinusA]
     economy: EconomyDifference
     goldfish: SpeedDifference | None
+    against: MatchupDifference | None
 
 
 @app.command(
@@ -559,6 +576,16 @@ def compare_decks(
     speed: Annotated[
         bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")
     ] = False,
+    against: Annotated[
+        Path | None,
+        typer.Option(
+            "--against",
+            parser=parse.input_path,
+            metavar="OTHER.deck",
+            show_default=False,
+            help="Play each deck against OTHER on the same pairs (--games, --seed, --jobs; as `pnp deck match`) and give B's win rate minus A's.",
+        ),
+    ] = None,
     plays: Plays = Plays(),
     rules: RulesOption = None,
     as_json: JsonOption = False,
@@ -567,15 +594,48 @@ def compare_decks(
 
     The odds: for each group (draw, free, discard, high) the chance of at least one and the cards expected in the 8 drawn and in the 5 kept after the set-up; for each card the cards expected. Chances differ in percentage points. --goldfish plays both decks on the same seeds and gives B's mean turn minus A's with a 95% interval (--games, --seed, --turns and --jobs as for `pnp deck goldfish`).
 
+    --against OTHER.deck plays A against OTHER and B against OTHER, greedy against greedy, on the same pairs (the same deals of OTHER), and gives B's win rate minus A's with a paired 95 % interval (mean ± 1.96 sd/√n of the per-pair differences).
+
     Both decks must be valid under the format (--rules); the first that is not: its findings, exit 1.
     """
-    (deck_a, _), (deck_b, data) = _decks([a, b], load_format(rules))
+    read = _decks([a, b] if against is None else [a, b, against], load_format(rules))
+    (deck_a, _), (deck_b, data) = read[:2]
     both = paired(deck_a, deck_b, **asdict(plays)) if speed else None
     result = compare(deck_a, deck_b, both)
+    matchup = _against(deck_a, deck_b, read[2][0], plays) if against is not None else None
     if not as_json:
-        typer.echo(result.render(shown(a), shown(b)))
+        typer.echo(
+            result.render(shown(a), shown(b))
+            + ("\n\n" + "\n".join(render_against(*matchup, shown(a), shown(b), shown(against))) if matchup and against else "")
+        )
     found = [*deck_a.warnings, *_other_warnings(b, deck_b, data, as_json)]
-    return Report(a, found, Compared.model_validate(result.as_json(json_name(a), json_name(b))))
+    fields_ = result.as_json(json_name(a), json_name(b))
+    fields_["against"] = None if matchup is None or against is None else _against_json(*matchup, json_name(against))
+    return Report(a, found, Compared.model_validate(fields_))
+
+
+def _against(deck_a: Deck, deck_b: Deck, other: Deck, plays: Plays) -> tuple[MatchResult, MatchResult, Worth]:
+    """A against OTHER and B against OTHER on the same pairs, and B's score minus A's, pair by pair."""
+    setup = Setup((tuple(deck_a.cards()), tuple(other.cards())), seed=plays.seed)
+    with pool(workers_for(plays.games, plays.jobs, cores())) as where:
+        with_a = match(setup, plays.games, where)
+        with_b = match(replace(setup, decks=(tuple(deck_b.cards()), setup.decks[1])), plays.games, where)
+    return with_a, with_b, worth(with_b.pairs, with_a.pairs)
+
+
+def _against_json(with_a: MatchResult, with_b: MatchResult, w: Worth, file: str) -> dict[str, Any]:
+    d, a, b = w.difference, with_a.rate.as_json(), with_b.rate.as_json()
+    return {
+        "file": file,
+        "games": len(with_a.games),
+        "a_win_percent": a["win_percent"],
+        "a_ci95": a["ci95"],
+        "b_win_percent": b["win_percent"],
+        "b_ci95": b["ci95"],
+        "difference": percent(d.estimate) if d else None,
+        "ci95": [percent(d.low), percent(d.high)] if d else None,
+        "verdict": {"a": "b-better", "b": "a-better", "neither": "no-difference-shown"}[w.verdict],
+    }
 
 
 class Against(Result):

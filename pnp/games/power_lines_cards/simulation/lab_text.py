@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .intervals import Interval
 from .lab import NEUTRAL, STEP_PAIRS
-from .tally import EVEN, Ablation, Gauntlet, MatchResult, Rate
+from .tally import EVEN, Ablation, Gauntlet, MatchResult, Rate, Worth
 
 DRAWS = "a draw counts half"
 
@@ -119,3 +119,16 @@ def render_gauntlet(gauntlet: Gauntlet) -> str:
             *_table(head, rows),
         ]
     )
+
+
+def render_against(with_a: MatchResult, with_b: MatchResult, w: Worth, a: str, b: str, other: str) -> list[str]:
+    """`pnp deck compare --against OTHER`: each deck's win rate against OTHER, and B's minus A's."""
+    d = w.difference
+    change = "none (one pair)" if d is None else f"{100 * d.estimate:+.1f} points, 95 % interval {100 * d.low:+.1f} to {100 * d.high:+.1f}"
+    says = {"a": f"{b} does better against {other}", "b": f"{a} does better against {other}", "neither": "no difference shown"}[w.verdict]
+    return [
+        f"against {other}, greedy against greedy, {_plural(len(with_a.games), 'game')} each on the same pairs ({DRAWS}):",
+        f"  {a}: {_rate(with_a.rate)}",
+        f"  {b}: {_rate(with_b.rate)}",
+        f"  {b} minus {a}: {change} (paired: mean ± 1.96 sd/√n of the per-pair differences): {says}",
+    ]
