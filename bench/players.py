@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pnp.games.power_lines_cards.rules.engine import load_deck  # noqa: E402
+from pnp.games.power_lines_cards.simulation.intervals import wilson  # noqa: E402
 from pnp.games.power_lines_cards.simulation.match import play  # noqa: E402
 from pnp.games.power_lines_cards.simulation.search import DEFAULT_BUDGET  # noqa: E402
-from pnp.games.power_lines_cards.simulation.stats import wilson  # noqa: E402
 
 BARS = {("greedy", "random"): 0.90, ("search", "greedy"): 0.65}
 
@@ -60,7 +60,8 @@ def main() -> None:
         (won, drawn, lost), clock, cpu = matchup(cards, first, second, pairs, args.seed, args.budget)
         games = won + drawn + lost
         rate = (won + drawn / 2) / games
-        low, high = wilson(won + drawn / 2, games)
+        interval = wilson(won + drawn / 2, games)
+        low, high = interval.low, interval.high
         verdict = "met" if low >= bar else "above" if rate >= bar else "below"
         print(f"{first + ' v ' + second:<20} {games:>6} {f'{won}-{drawn}-{lost}':>12} {rate:>7.1%}  {low:.1%}-{high:.1%}  {bar:.0%}: {verdict}")
         if first == "search":

@@ -157,7 +157,9 @@ def test_the_json_envelope(tmp_path):
         "by_price",
         "economy",
         "goldfish",
+        "against",
     ]
+    assert data["against"] is None  # without --against
     assert (data["schema"], data["command"], data["valid"], data["diagnostics"]) == ("pnp/1", "deck compare", True, [])
     assert list(data["groups"]) == ["draw", "free", "discard", "high"] and list(data["kinds"]) == KINDS
     assert data["goldfish"]["seed"] == 5 and data["goldfish"]["b"]["by_turn"]["12"] == 20

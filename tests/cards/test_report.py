@@ -401,3 +401,34 @@ def test_chart_axis_on_round_numbers():
     assert axis_top([2, 3, 2]) == (3, 1) and axis_top([584, 147]) == (600, 200) and axis_top([]) == (1, 1)
     with pytest.raises(ValueError):
         bar_chart([Bar("a", -1)], 0, 0, 50, 40)
+
+
+# --- --against: the deck's match against another -------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_against_adds_the_match_and_its_chart_on_the_same_page(folder, paper):
+    from pnp.games.power_lines_cards.rules.engine import load_deck
+    from pnp.games.power_lines_cards.simulation.lab import Pool, Setup, match
+
+    other = folder / "tens.deck"
+    other.write_text("13 1\n13 10\n")
+    out = folder / f"against-{paper}.pdf"
+    _, written = write_report(STARTER, None, out, Print(Paper(paper)), 20, 1, other)
+    played = match(Setup((tuple(load_deck(STARTER).cards()), tuple(load_deck(other).cards()))), 20, Pool(None, 1))
+    page = page_of(out)  # one page, on either paper
+    assert ink_margins(out, dpi=100) >= [10 - 0.5]
+    found(page, "Against tens.deck")
+    ci = played.interval
+    wins, draws, losses = played.results.values()
+    assert f"won {wins}, drawn {draws}, lost {losses}; win rate {100 * ci.estimate:.1f} %" in flat(page.extract_text())
+    # The chart: a bar per card of the deck, as tall as its win rate in the games it was played face up.
+    head = found(page, "Win rate (%) in the games this deck played the card face up")
+    rects = [r for r in page.rects if r.get("fill") and r["top"] > head["bottom"] and r["height"] > 0.5]
+    rates = [round(100 * f.played.score / f.played.games) for f in played.cards.values() if f.played.games]
+    heights = sorted(r["height"] for r in rects)
+    assert len(heights) == sum(1 for x in rates if x)
+    ratios = [h / x for h, x in zip(heights, sorted(x for x in rates if x))]
+    assert max(ratios) - min(ratios) < 1e-3 * max(ratios), "bar heights proportional to the win rates"
+    against = written.as_json()["against"]
+    assert against["games"] == 20 and against["win_percent"] == round(100 * ci.estimate, 2) and against["file"] == str(other)

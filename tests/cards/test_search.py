@@ -11,9 +11,8 @@ from pnp.core.resources import deck_file
 from pnp.games.power_lines_cards.rules.engine import load_deck
 from pnp.games.power_lines_cards.rules.game import Game, shuffled
 from pnp.games.power_lines_cards.simulation import search as search_module
-from pnp.games.power_lines_cards.simulation.players import PLAYERS, greedy_player, make_player
+from pnp.games.power_lines_cards.simulation.players import PLAYERS, chosen, greedy_player
 from pnp.games.power_lines_cards.simulation.search import candidates, search
-from pnp.games.power_lines_cards.simulation.stats import wilson
 
 CARDS = load_deck(deck_file("starter.deck")).cards()
 
@@ -60,7 +59,7 @@ def test_it_looks_ahead_on_copies_and_leaves_the_game_as_it_was():
 def test_a_whole_game_of_search_against_greedy_is_legal_and_ends():
     rng = random.Random(8)
     game = Game.start((shuffled(CARDS, rng), shuffled(CARDS, rng)), rng.randrange(2))
-    players = (make_player("search", 1), greedy_player)
+    players = (chosen("search", 1), greedy_player)
     phases = set()
     while game.outcome() is None:
         phases.add(game.phase)
@@ -84,19 +83,7 @@ def test_the_budget_sets_the_rollouts_a_decision_takes(monkeypatch):
     assert counts == {1: n, 3: 3 * n}  # each deal plays every candidate out once
 
 
-def test_make_player_gives_the_search_player_its_budget_and_the_others_as_they_are():
-    assert PLAYERS["search"] is not None and make_player("greedy", 5) is PLAYERS["greedy"]
+def test_chosen_gives_the_search_player_its_budget_and_the_others_as_they_are():
+    assert chosen("greedy", 5) is PLAYERS["greedy"] and chosen("search") is PLAYERS["search"]
     game = position(9, 10)
-    assert make_player("search", 2)(game, random.Random(3)) == search(game, random.Random(3), budget=2)
-
-
-def test_wilson_interval_matches_published_values():
-    # Wilson (1927) score interval: 81 successes in 263 trials gives 0.2553 to 0.3662 (as
-    # statsmodels' proportion_confint(81, 263, method="wilson") and Wikipedia's example give it).
-    low, high = wilson(81, 263)
-    assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662
-    low, high = wilson(0, 10)  # none in 10: from 0 up to 0.2775
-    assert low == 0 and round(high, 4) == 0.2775
-    low, high = wilson(5, 10)  # a half: symmetric about it
-    assert round(low + high, 10) == 1
-    assert wilson(0, 0) == (0.0, 1.0)
+    assert chosen("search", 2)(game, random.Random(3)) == search(game, random.Random(3), budget=2)

@@ -91,6 +91,8 @@ RUNS = {
     ),
     ("deck", "compare"): (["{deck}", "{deck}", "--goldfish", "--games", "20"], ["{deck}", "{bad_deck}"], ["{deck}", "{missing}"]),
     ("deck", "random"): (["--seed", "4"], ["--rules", "{bad_toml}"], ["--rules", "{missing}"]),
+    ("deck", "match"): (["{deck}", "{deck}", "--games", "2", "--ablate"], ["{deck}", "{bad_deck}"], ["{missing}", "{deck}"]),
+    ("deck", "gauntlet"): (["{deck}", "{deck}", "--games", "2", "--record-games", "{out}/gauntlet"], ["{deck}", "{bad_deck}"], ["{deck}", "{missing}"]),
     ("power-lines", "score"): (["{record}"], ["{bad_record}"], ["{missing}"]),
     ("power-lines", "show"): (
         ["{record}", "-o", "{out}/power-lines.svg"],

@@ -1,10 +1,10 @@
-"""`pnp deck validate | stats | analyze | hands | goldfish | compare | random`: Power Lines deck lists from the command line."""
+"""`pnp deck validate | stats | analyze | hands | goldfish | compare | report | random | match | gauntlet`: Power Lines deck lists from the command line."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeAlias
 
@@ -13,11 +13,12 @@ from pydantic import Field, WithJsonSchema
 
 from pnp.contract import options as parse
 from pnp.contract.app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, output_option, paper_size
-from pnp.core.diagnostics import Diagnostic, rejected, shown
+from pnp.core.diagnostics import Diagnostic, PnpError, plural, rejected, shown
 from pnp.core.printing import Print
 from pnp.core.rules import MultisetRules
 from pnp.core.session import warn
 from pnp.core.textfile import read_bytes
+from pnp.output.files import BuildOptions, begin, commit, write_rendered
 
 from . import GAME
 from .analysis.compare import compare
@@ -26,10 +27,17 @@ from .analysis.query import Query, QueryError
 from .analysis.stats import deck_stats
 from .options import CARDS
 from .rules.engine import Deck, format_names, load_deck, load_format, validate_deck
+from .rules.game import Ending
 from .rules.generate import random_counts, render_deck
 from .rules.setup import FACE_DOWN, HAND_SIZE
-from .simulation.pool import MAX_JOBS, POOL_GAMES
+from .rules.variant import DEFAULT, load_variant
+from .simulation.lab import DEFAULT_MATCH_GAMES, NEUTRAL, STEP_PAIRS, Setup, ablate, gauntlet, match, pool, workers_for
+from .simulation.lab import POOL_GAMES as LAB_POOL_GAMES
+from .simulation.lab_text import render_ablation, render_against, render_gauntlet, render_match
+from .simulation.players import PLAYERS, player_names, takes_budget
+from .simulation.pool import MAX_JOBS, POOL_GAMES, cores
 from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish, paired
+from .simulation.tally import SCORES, MatchResult, Worth, percent, worth
 from .simulation.text import render_paired, render_result
 
 assert GAME.group is not None  # a game with commands has a command group
@@ -310,23 +318,32 @@ class Plays:
 _PLAYS_OPTIONS = {"games": GamesOption, "seed": SeedOption, "turns": TurnsOption, "jobs": JobsOption}
 
 
-def _playing(command: Callable[..., Report]) -> Callable[..., Report]:
-    """`command` as Typer is to see it: its parameter `plays` (a Plays) given as --games, --seed,
-    --turns and --jobs, in that place, each defaulting to the Plays field's default."""
-    parameters: list[inspect.Parameter] = []
-    for p in inspect.signature(command, eval_str=True).parameters.values():
-        if p.name == "plays":
-            parameters += [p.replace(name=f.name, annotation=_PLAYS_OPTIONS[f.name], default=f.default) for f in fields(Plays)]
-        else:
-            parameters.append(p)
+def _options(name: str, kind: Any, options: dict[str, Any]) -> Callable[[Callable[..., Report]], Callable[..., Report]]:
+    """A decorator: the command as Typer is to see it, its parameter `name` (a dataclass `kind`)
+    given as one option per field (`options`, by field name), in that place, each defaulting to
+    the field's default; the command gets the dataclass."""
 
-    def run(**given: Any) -> Report:
-        plays = Plays(**{f.name: given.pop(f.name) for f in fields(Plays)})
-        return command(plays=plays, **given)
+    def decorate(command: Callable[..., Report]) -> Callable[..., Report]:
+        parameters: list[inspect.Parameter] = []
+        for p in inspect.signature(command, eval_str=True).parameters.values():
+            if p.name == name:
+                parameters += [p.replace(name=f.name, annotation=options[f.name], default=f.default) for f in fields(kind)]
+            else:
+                parameters.append(p)
 
-    run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
-    run.__doc__ = command.__doc__
-    return run
+        def run(**given: Any) -> Report:
+            gathered = kind(**{f.name: given.pop(f.name) for f in fields(kind)})
+            return command(**{name: gathered}, **given)
+
+        run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # read by Typer; typeshed gives a function no __signature__
+        run.__doc__ = command.__doc__
+        return run
+
+    return decorate
+
+
+# --games, --seed, --turns and --jobs, as a Plays
+_playing = _options("plays", Plays, _PLAYS_OPTIONS)
 
 
 def _decks(paths: list[Path], rules: MultisetRules) -> list[tuple[Deck, bytes]]:
@@ -520,10 +537,26 @@ class SpeedDifference(Result):
     neither_won: Copies
 
 
+class MatchupDifference(Result):
+    """`--against OTHER`: OTHER's file, the games each deck played against it (the same pairs),
+    A's and B's win rates against it (a draw counts half) with their 95 % intervals, B's minus
+    A's in points with its paired 95 % interval (null below 2 pairs), and the verdict."""
+
+    file: str
+    games: int
+    a_win_percent: Percent
+    a_ci95: Interval
+    b_win_percent: Percent
+    b_ci95: Interval
+    difference: Number | None
+    ci95: Interval | None
+    verdict: Literal["b-better", "a-better", "no-difference-shown"]
+
+
 class Compared(Result):
     """`pnp deck compare`: the files, then B minus A for the cards, the copies of each kind, each
     group's and each kind's odds, the value and price curves, the card economy and, with
-    --goldfish, the speed (else null)."""
+    --goldfish, the speed (else null), with --against the matchup (else null)."""
 
     files: ComparedFiles
     total: BMinusA
@@ -534,6 +567,7 @@ class Compared(Result):
     by_price: dict[str, BMinusA]
     economy: EconomyDifference
     goldfish: SpeedDifference | None
+    against: MatchupDifference | None
 
 
 @app.command(
@@ -549,6 +583,16 @@ def compare_decks(
     speed: Annotated[
         bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")
     ] = False,
+    against: Annotated[
+        Path | None,
+        typer.Option(
+            "--against",
+            parser=parse.input_path,
+            metavar="OTHER.deck",
+            show_default=False,
+            help="Play each deck against OTHER on the same pairs (--games, --seed, --jobs; as `pnp deck match`) and give B's win rate minus A's.",
+        ),
+    ] = None,
     plays: Plays = Plays(),
     rules: RulesOption = None,
     as_json: JsonOption = False,
@@ -557,19 +601,64 @@ def compare_decks(
 
     The odds: for each group (draw, free, discard, high) the chance of at least one and the cards expected in the 8 drawn and in the 5 kept after the set-up; for each card the cards expected. Chances differ in percentage points. --goldfish plays both decks on the same seeds and gives B's mean turn minus A's with a 95% interval (--games, --seed, --turns and --jobs as for `pnp deck goldfish`).
 
+    --against OTHER.deck plays A against OTHER and B against OTHER, greedy against greedy, on the same pairs (the same deals of OTHER), and gives B's win rate minus A's with a paired 95 % interval (mean ± 1.96 sd/√n of the per-pair differences).
+
     Both decks must be valid under the format (--rules); the first that is not: its findings, exit 1.
     """
-    (deck_a, _), (deck_b, data) = _decks([a, b], load_format(rules))
+    read = _decks([a, b] if against is None else [a, b, against], load_format(rules))
+    (deck_a, _), (deck_b, data) = read[:2]
     both = paired(deck_a, deck_b, **asdict(plays)) if speed else None
     result = compare(deck_a, deck_b, both)
+    matchup = _against(deck_a, deck_b, read[2][0], plays) if against is not None else None
     if not as_json:
-        typer.echo(result.render(shown(a), shown(b)))
+        typer.echo(
+            result.render(shown(a), shown(b))
+            + ("\n\n" + "\n".join(render_against(*matchup, shown(a), shown(b), shown(against))) if matchup and against else "")
+        )
     found = [*deck_a.warnings, *_other_warnings(b, deck_b, data, as_json)]
-    return Report(a, found, Compared.model_validate(result.as_json(json_name(a), json_name(b))))
+    fields_ = result.as_json(json_name(a), json_name(b))
+    fields_["against"] = None if matchup is None or against is None else _against_json(*matchup, json_name(against))
+    return Report(a, found, Compared.model_validate(fields_))
+
+
+def _against(deck_a: Deck, deck_b: Deck, other: Deck, plays: Plays) -> tuple[MatchResult, MatchResult, Worth]:
+    """A against OTHER and B against OTHER on the same pairs, and B's score minus A's, pair by pair."""
+    setup = Setup((tuple(deck_a.cards()), tuple(other.cards())), seed=plays.seed)
+    with pool(workers_for(plays.games, plays.jobs, cores())) as where:
+        with_a = match(setup, plays.games, where)
+        with_b = match(replace(setup, decks=(tuple(deck_b.cards()), setup.decks[1])), plays.games, where)
+    return with_a, with_b, worth(with_b.pairs, with_a.pairs)
+
+
+def _against_json(with_a: MatchResult, with_b: MatchResult, w: Worth, file: str) -> dict[str, Any]:
+    d, a, b = w.difference, with_a.rate.as_json(), with_b.rate.as_json()
+    return {
+        "file": file,
+        "games": len(with_a.games),
+        "a_win_percent": a["win_percent"],
+        "a_ci95": a["ci95"],
+        "b_win_percent": b["win_percent"],
+        "b_ci95": b["ci95"],
+        "difference": percent(d.estimate) if d else None,
+        "ci95": [percent(d.low), percent(d.high)] if d else None,
+        "verdict": {"a": "b-better", "b": "a-better", "neither": "no-difference-shown"}[w.verdict],
+    }
+
+
+class Against(Result):
+    """`pnp deck report --against OTHER`: OTHER's file, the games of the match, the deck's win rate
+    (a draw counts half) with its 95 % interval, and the verdict (see `pnp deck match`)."""
+
+    file: str
+    games: int
+    win_percent: Percent
+    ci95: Interval
+    verdict: Literal["a-better", "b-better", "no-difference-shown"]
 
 
 class Reported(Result):
-    """`pnp deck report`: the format checked against, the cards, the file written, its paper, and the goldfish games and seed charted."""
+    """`pnp deck report`: the format checked against, the cards, the file written, its paper, the
+    goldfish games and seed charted, and with --against the match (else null)."""
 
     format: str
     total: int
@@ -577,6 +666,7 @@ class Reported(Result):
     paper: str
     games: int
     seed: int
+    against: Against | None
 
 
 @app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
@@ -587,16 +677,28 @@ def report_deck(
     paper: PaperOption = None,
     games: GamesOption = DEFAULT_GAMES,
     seed: SeedOption = DEFAULT_SEED,
+    against: Annotated[
+        Path | None,
+        typer.Option(
+            "--against",
+            parser=parse.input_path,
+            metavar="OTHER.deck",
+            show_default=False,
+            help="Play the deck against OTHER too (--games games, greedy against greedy, as `pnp deck match`) and chart its win rate by card played.",
+        ),
+    ] = None,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its validity under the format.
 
+    With --against OTHER.deck the page adds the deck's match against OTHER (as `pnp deck match` plays it, --games games from --seed): its win rate with a 95 % interval, and a chart of its win rate in the games it played each card face up.
+
     An invalid deck gets its report too, marked INVALID with its findings listed on the page; pnp prints the findings and exits 1. The same deck, format, paper, games and seed write the same bytes.
     """
     from .report import write_report  # the drawing loads only for this command
 
-    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed)
+    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, against)
     return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source, written.line())
 
 
@@ -623,3 +725,298 @@ def random_deck(
     text = render_deck(random_counts(chosen, seed), [again, about])
     deliver(text, output, as_json)
     return Report(rules, result=RandomDeck(seed=seed, deck=text, output=json_name(output)))
+
+
+# --- the match lab: pnp deck match, pnp deck gauntlet ----------------------------------------------
+
+
+class WinRate(Result):
+    """A's win rate over some games (a win 1, a draw 1/2), in percent, with its 95 % Wilson
+    interval; both null when there are no games."""
+
+    games: Copies
+    win_percent: Percent | None
+    ci95: Interval | None
+
+
+class CardRates(Result):
+    """A card of A's: its copies, and A's win rate in the games A drew one, played one face up, and never played one face up."""
+
+    copies: int
+    drawn: WinRate
+    played: WinRate
+    never_played: WinRate
+
+
+class CardWorth(Result):
+    """A card of A's with one copy played as the neutral card: A's win rate so, and the card's
+    worth (A's win rate with it minus without, in points, pair by pair) with its 95 % interval
+    (null below 2 pairs), and what it says."""
+
+    without: WinRate
+    worth: Number | None
+    ci95: Interval | None
+    verdict: Literal["helps", "hurts", "no-difference-shown"]
+
+
+class Ablated(Result):
+    """`--ablate`: the neutral card, and each kind's worth (the neutral kind left out)."""
+
+    neutral: str
+    kinds: dict[str, CardWorth]
+
+
+class Recorded(Result):
+    """`--record-games DIR`: the folder, and the records written there."""
+
+    folder: str
+    files: Copies
+
+
+class LabSetup(Result):
+    """What a match or gauntlet was played with: the players (A's, B's), their budget (null: none
+    given), the seed, the variant file (null: pnp's readings), the games asked for and --until
+    (points; null: none), and what a draw counts (1/2)."""
+
+    players: Annotated[list[str], Field(min_length=2, max_length=2)]
+    budget: int | None
+    seed: int
+    variant: str | None
+    games_asked: int
+    until: Number | None
+    draw_counts: Number
+
+
+MatchVerdict = Literal["a-better", "b-better", "no-difference-shown"]
+
+
+class Matched(Result):
+    """`pnp deck match`: the decks, how they were played, the games and pairs played, why play
+    stopped, A's wins, draws and losses, win rate and interval, the verdict, A's win rate moving
+    first and second, the endings, the mean length in turns, A's per-card figures, and with
+    --ablate each card's worth (else null), with --record-games the records (else null)."""
+
+    a: str | None
+    b: str | None
+    setup: LabSetup
+    games: int
+    pairs: int
+    stopped: Literal["games", "until"]
+    wins: Copies
+    draws: Copies
+    losses: Copies
+    win_percent: Percent
+    ci95: Interval
+    verdict: MatchVerdict
+    first: WinRate
+    second: WinRate
+    endings: dict[Ending, Copies]
+    mean_turns: Number
+    cards: dict[str, CardRates]
+    ablation: Ablated | None
+    records: Recorded | None
+
+
+class Gauntleted(Result):
+    """`pnp deck gauntlet`: the decks, how they were played, the matrix of win rates (the row's
+    deck against the column's; null on the diagonal), each deck's win rate over all its games,
+    and with --record-games the records (else null)."""
+
+    decks: list[str | None]
+    setup: LabSetup
+    matrix: list[list[WinRate | None]]
+    overall: list[WinRate]
+    records: Recorded | None
+
+
+def _players_option(text: str) -> str:
+    """`--players P,Q`, checked: `greedy,random`."""
+    try:
+        return ",".join(player_names(text))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class Lab:
+    """How a match lab command plays: games, seed, players, budget, readings, --until, processes."""
+
+    games: int = DEFAULT_MATCH_GAMES
+    seed: int = DEFAULT_SEED
+    players: str = "greedy,greedy"  # as --players gives them, checked
+    budget: int | None = None
+    variant: Path | None = None
+    until: float | None = None
+    jobs: int | None = None
+    scheduler: str | None = None
+    record_games: Path | None = None
+
+    @property
+    def seats(self) -> tuple[str, str]:
+        """A's player and B's."""
+        a, b = self.players.split(",")
+        return a, b
+
+
+def _given(kind: Any, flag: str, metavar: str, help: str, **more: Any) -> Any:
+    """An option left out unless given (None: no default shown): `kind | None`, as `flag METAVAR`."""
+    return Annotated[kind | None, typer.Option(flag, metavar=metavar, show_default=False, help=help, **more)]
+
+
+_LAB_OPTIONS = {
+    "games": Annotated[
+        int, typer.Option("--games", parser=parse.integer(1, 1_000_000), help="Games a match plays at most, in pairs (an odd number is rounded up).")
+    ],
+    "seed": Annotated[int, typer.Option("--seed", parser=parse.seed, help="Same decks, players, seed and games: the same result.")],
+    "players": Annotated[
+        str,
+        typer.Option("--players", parser=_players_option, metavar="P,Q", help=f"A's player and B's, of {', '.join(PLAYERS)}."),
+    ],
+    "budget": _given(int, "--budget", "N", "How hard a player that takes a budget thinks (its cost too).", parser=parse.integer(1, 1_000_000)),
+    "variant": _given(Path, "--variant", "FILE", "Readings of the rules other than pnp's (a TOML file; see `pnp cards`).", parser=parse.input_path),
+    "until": _given(
+        float,
+        "--until",
+        "POINTS",
+        f"Stop once A's win rate is known to within this many points either side (95 %), or at --games; looked at every {2 * STEP_PAIRS} games.",
+        parser=parse.decimal(0.1, 50, " points"),
+    ),
+    "jobs": _given(
+        int,
+        "--jobs",
+        "N",
+        f"Processes to play in (default: one a core from {LAB_POOL_GAMES} games, else 1). The result is the same whatever N.",
+        parser=parse.integer(1, MAX_JOBS),
+    ),
+    "scheduler": _given(str, "--scheduler", "ADDRESS", "Play on this Dask cluster (tcp://HOST:PORT; needs Dask: pnp's extra named cluster): the same result."),
+    "record_games": _given(Path, "--record-games", "DIR", "Write every game as a .plc record into DIR (`pnp cards check` replays it).", file_okay=False),
+}
+
+
+# the match lab's options, as a Lab
+_labbing = _options("lab", Lab, _LAB_OPTIONS)
+
+
+def _lab_setup(lab: Lab, decks: list[Deck], names: list[str]) -> tuple[Setup, LabSetup]:
+    """The lab's Setup (A's and B's decks: the first two) and its JSON; a budget no player takes is a usage error."""
+    if lab.budget is not None and not any(takes_budget(p) for p in lab.seats):
+        raise PnpError(f"--budget: neither {lab.seats[0]} nor {lab.seats[1]} takes a budget", exit_code=2)
+    readings = DEFAULT if lab.variant is None else load_variant(lab.variant)
+    cards = tuple(tuple(d.cards()) for d in decks)
+    setup = Setup((cards[0], cards[1]), lab.seats, lab.seed, readings, lab.budget, (names[0], names[1]), lab.record_games is not None)
+    told = LabSetup(
+        players=list(lab.seats),
+        budget=lab.budget,
+        seed=lab.seed,
+        variant=json_name(lab.variant),
+        games_asked=lab.games,
+        until=lab.until,
+        draw_counts=SCORES["draws"],
+    )
+    return setup, told
+
+
+def _readings(lab: Lab) -> str:
+    return "pnp's readings of the rules" if lab.variant is None else f"the readings of {shown(lab.variant)}"
+
+
+def _lab_pool(lab: Lab, games: int) -> Any:
+    return pool(workers_for(games, lab.jobs, cores()), lab.scheduler)
+
+
+def _record_files(folder: Path, prefix: str, result: MatchResult) -> dict[Path, bytes]:
+    """Each game's record, named by its pair and who moved first: `pair-0001-a-first.plc`."""
+    width = max(4, len(str(len(result.pairs))))
+    return {
+        folder / f"{prefix}pair-{i + 1:0{width}d}-{'a' if game.a_first else 'b'}-first.plc": (game.record or "").encode("utf-8")
+        for i, pair in enumerate(result.pairs)
+        for game in pair
+    }
+
+
+def _write_records(folder: Path | None, files: dict[Path, bytes]) -> Recorded | None:
+    """The records into `folder` as pnp writes into a folder (pnp.output.files): each file whole;
+    what an earlier match wrote there and this one does not is removed, if unchanged since."""
+    if folder is None:
+        return None
+    write_rendered("deck match", files, BuildOptions(out=folder), whole=True)
+    commit()
+    if files:
+        typer.echo(f"wrote {plural(len(files), 'record')} into {shown(folder)}", err=True)
+    return Recorded(folder=json_name(folder), files=len(files))
+
+
+@app.command("match", result=Matched, example="pnp deck match mine.deck decks/starter.deck --games 400 --until 3")
+@_labbing
+def match_decks(
+    a: Annotated[
+        Path, typer.Argument(help="Deck A, whose win rate is given; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.input_path)
+    ],
+    b: Annotated[Path, typer.Argument(help="Deck B, its opponent.", metavar="B.deck", show_default=False, parser=parse.input_path)],
+    worth: Annotated[
+        bool, typer.Option("--ablate", help=f"Also play each card of A's, one copy replaced by a {NEUTRAL}, on the same pairs: what each card is worth here.")
+    ] = False,
+    lab: Lab = Lab(),
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+) -> Report:
+    """Deck A against deck B, two of pnp's players at the table: which deck wins, and A's cards' part in it.
+
+    Games are played in pairs: one deal, both decks shuffled once, played twice, A's deck moving first in one game and B's in the other, each deck in the same order both times (and the players' chance the same), so who moves first cancels out. A's win rate counts a win 1 and a draw 1/2, with its 95 % interval (Wilson's); the verdict says which deck is better when the interval lies off 50 %. Then how the games ended (a Base taken, out of cards, all passed, the turn cap), their mean length in turns, and A's win rate in the games in which A drew each card, played it face up, and never played it.
+
+    --ablate plays every pair again for each card of A's, one copy played as a 5 (the value and price of the rules' face-down card, with the slightest effect), and gives the card's worth: A's win rate with it minus without, pair by pair, with a 95 % interval. It plays the match once more per kind.
+
+    --until POINTS stops as soon as A's win rate is known to within that many points, or at --games. A deck against itself comes out at 50 % within its interval. From 40 games the pairs are shared among one process a core (--jobs), or sent to a Dask cluster (--scheduler); the result is the same.
+    """
+    (deck_a, _), (deck_b, data) = _decks([a, b], load_format(rules))
+    names = [shown(a), shown(b)]
+    setup, told = _lab_setup(lab, [deck_a, deck_b], names)
+    if lab.record_games is not None:
+        begin(lab.record_games)  # the folder checked before any game is played
+    with _lab_pool(lab, lab.games) as where:
+        result = match(setup, lab.games, where, lab.until)
+        ablation = ablate(setup, result, where) if worth else None
+    recorded = _write_records(lab.record_games, _record_files(lab.record_games, "", result)) if lab.record_games else None
+    if not as_json:
+        text = render_match(result, (names[0], names[1]), lab.seats, lab.seed, _readings(lab))
+        typer.echo(text + ("\n\n" + "\n".join(render_ablation(ablation)) if ablation else ""))
+    found = [*deck_a.warnings, *_other_warnings(b, deck_b, data, as_json)]
+    fields_ = {**result.as_json(), "a": json_name(a), "b": json_name(b), "setup": told}
+    fields_.update(ablation=ablation.as_json() if ablation else None, records=recorded)
+    return Report(a, found, Matched.model_validate(fields_))
+
+
+@app.command("gauntlet", result=Gauntleted, example="pnp deck gauntlet decks/starter.deck mine.deck yours.deck --games 200")
+@_labbing
+def gauntlet_decks(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Two deck lists or more; - reads standard input (once).", metavar="DECK...", show_default=False, parser=parse.input_path),
+    ],
+    lab: Lab = Lab(),
+    rules: RulesOption = None,
+    as_json: JsonOption = False,
+) -> Report:
+    """Every deck against every other, as `pnp deck match` plays two: a matrix of win rates with their intervals, and each deck's win rate over all its games.
+
+    Each pair of decks plays a match (the earlier deck as A) with the same options: --games (or --until) a match, the same seed, players, budget and readings. The row's deck's win rate against the column's counts a win 1 and a draw 1/2, with its 95 % interval (Wilson's); the overall column pools every game of the row's deck. With --record-games, match i-j's records are named `i-j-pair-….plc`.
+    """
+    if len(files) < 2:
+        raise PnpError("a gauntlet needs two decks or more", exit_code=2)
+    read = _decks(files, load_format(rules))
+    decks = [deck for deck, _ in read]
+    names = [shown(f) for f in files]
+    setup, told = _lab_setup(lab, decks, names)
+    if lab.record_games is not None:
+        begin(lab.record_games)
+    count = len(files) * (len(files) - 1) // 2
+    with _lab_pool(lab, lab.games * count) as where:
+        result = gauntlet([tuple(d.cards()) for d in decks], names, setup, lab.games, where, lab.until)
+    recorded = None
+    if lab.record_games is not None:
+        made = {p: data for (i, j), m in result.matches.items() for p, data in _record_files(lab.record_games, f"{i + 1}-{j + 1}-", m).items()}
+        recorded = _write_records(lab.record_games, made)
+    if not as_json:
+        typer.echo(render_gauntlet(result))
+    found = [*decks[0].warnings, *(w for (deck, data), path in zip(read[1:], files[1:]) for w in _other_warnings(path, deck, data, as_json))]
+    return Report(files[0], found, Gauntleted.model_validate({**result.as_json(), "decks": [json_name(f) for f in files], "setup": told, "records": recorded}))

@@ -21,7 +21,7 @@ from .rules.catalogue import catalogue_file
 from .rules.game import Ending
 from .rules.records import PLAYER_NAMES, SUFFIX, Record, load_record
 from .rules.replay import Replayed, ending_text, nearest_text, replay
-from .simulation.players import PLAYERS
+from .simulation.players import PLAYERS, player_names
 
 if TYPE_CHECKING:
     from pnp.draw.shapes import Drawing
@@ -129,15 +129,11 @@ def _moment(_: Record, r: Replayed) -> Moment:
 
 
 def _players(text: str) -> str:
-    """`--players greedy,random`: A's player, then B's, each one pnp has."""
-    names = [name.strip().lower() for name in text.split(",")]
-    known = ", ".join(PLAYERS)
-    if len(names) != 2:
-        raise typer.BadParameter(f"name two players, A's then B's, like {DEFAULT_PLAYERS} (the players: {known})")
-    for name in names:
-        if name not in PLAYERS:
-            raise typer.BadParameter(f"{shown(name)} is not a player pnp has: they are {known}")
-    return ",".join(names)
+    """`--players greedy,random`: A's player and B's, each one pnp has."""
+    try:
+        return ",".join(player_names(text))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 def _deck(help: str, metavar: str) -> typer.models.ArgumentInfo:

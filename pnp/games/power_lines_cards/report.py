@@ -35,8 +35,11 @@ from .analysis.odds import Analysis, Row, analyze, percent
 from .rules.catalogue import Card, catalogue, catalogue_file
 from .rules.engine import Deck, DeckReport
 from .rules.setup import FACE_DOWN, HAND_SIZE, face_down_rule
+from .simulation.lab_text import DRAWS
+from .simulation.lab_text import share as rate_text
 from .simulation.results import FASTEST_SHARE, GoldfishResult
 from .simulation.run import DEFAULT_GAMES, DEFAULT_SEED, DEFAULT_TURNS, goldfish
+from .simulation.tally import VERDICTS, MatchResult
 from .simulation.text import turn_text
 
 FORMATS = (".pdf", ".html")
@@ -71,6 +74,7 @@ class ReportLayout(LayoutModel):
     invalid: str
     goldfish: str
     never: str
+    matchup_height: Length
 
 
 @cache
@@ -89,9 +93,11 @@ def report_page(
     seed: int = DEFAULT_SEED,
     name: str = "deck",
     turns: int = DEFAULT_TURNS,
+    against: Matchup | None = None,
 ) -> Drawing:
     """The report of `deck` (as `rules.engine.validate_deck` read it, valid or not) under `format`,
-    on one page of the print's paper; `name` is the deck's file name as the page shows it."""
+    on one page of the print's paper; `name` is the deck's file name as the page shows it;
+    `against`: the match against another deck, shown under the odds."""
     lay = report_layout()
     sheet = sheet_layout()
     size = printing.size
@@ -108,6 +114,8 @@ def report_page(
     y = _cards(page, deck, left, y + lay.part_gap, width)
     y = _charts(page, analysis, played, games, HAND_SIZE, left, y + lay.part_gap, width)
     y = _odds(page, analysis, played, left, y + lay.part_gap, width)
+    if against is not None:
+        y = _matchup(page, against, left, y + lay.part_gap, width)
     if y > bottom + 1e-6:
         raise ValueError(f"the deck report runs {y - bottom:.1f} mm past the foot of {printing.paper} paper")
     return page
@@ -284,6 +292,53 @@ def _charts(page: Drawing, analysis: Analysis, played: GoldfishResult | None, ga
     return y + h
 
 
+# --- the matchup: --against ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """The deck (A) against another (B): B's name as the page shows it, and the match."""
+
+    name: str
+    result: MatchResult
+
+
+def matchup_bars(result: MatchResult) -> list[Bar]:
+    """Per card of A's, A's win rate (%) in the games A played it face up; a card never played
+    face up gets an empty bar in the faint colour."""
+    lay = report_layout()
+    bars = []
+    for kind, figures in result.cards.items():
+        ci = figures.played.interval
+        bars.append(Bar(kind, round(100 * ci.estimate) if ci else 0, None if ci else lay.faint))
+    return bars
+
+
+def matchup_lines(against: Matchup) -> list[str]:
+    r = against.result
+    wins, draws, losses = r.results.values()
+    verdict = {"a-better": "this deck is better", "b-better": f"{against.name} is better", "no-difference-shown": "no difference shown"}[VERDICTS[r.verdict]]
+    return [
+        f"{len(r.games)} games in pairs (one deal played twice, each deck first once), greedy against greedy: "
+        f"won {wins}, drawn {draws}, lost {losses}; win rate {rate_text(r.interval)} ({DRAWS}; 95 % interval): {verdict}."
+    ]
+
+
+def _matchup(page: Drawing, against: Matchup, x: float, y: float, width: float) -> float:
+    lay = report_layout()
+    size = lay.text_size
+    leading = 1.3 * size * MM_PER_PT
+    base = _heading(page, f"Against {against.name}", x, y) + cap_height(size) - lay.heading_gap / 3
+    for line in (wrapped for paragraph in matchup_lines(against) for wrapped in _wrapped(paragraph, REGULAR, size, width)):
+        page.add(Text(x, base, line, size, REGULAR, lay.ink))
+        base += leading
+    style = ChartStyle(text_size=lay.chart_text_size, title_size=lay.heading_size, ink=lay.ink, faint=lay.faint, bar=lay.goldfish)
+    title = "Win rate (%) in the games this deck played the card face up"
+    top = base - leading + lay.heading_gap
+    page.add(*bar_chart(matchup_bars(against.result), x, top, width, lay.matchup_height, title, "card (a faint bar: never played face up)", style))
+    return top + lay.matchup_height
+
+
 # --- the odds table and the notes beside it -----------------------------------------------------
 
 
@@ -429,6 +484,21 @@ def _fitted(text: str, font: str, size: float, width: float) -> tuple[float, lis
 # --- the files -----------------------------------------------------------------------------------
 
 
+def _played_against(report: DeckReport, path: Path, rules: MultisetRules, games: int, seed: int) -> Matchup | None:
+    """The deck against the deck at `path` (checked under the same format: its findings stop the
+    command), `games` games from `seed`, greedy against greedy; None when the deck itself is invalid."""
+    from .rules.engine import load_deck
+    from .simulation.lab import Setup, match, pool, workers_for
+    from .simulation.pool import cores
+
+    other = load_deck(path, rules)
+    if not report.valid:
+        return None
+    with pool(workers_for(games, None, cores())) as where:
+        result = match(Setup((tuple(report.cards()), tuple(other.cards())), seed=seed), games, where)
+    return Matchup(shown(Path(path).name), result)
+
+
 def report_html(drawing: Drawing, title: str) -> str:
     """One self-contained HTML page: the report's page as inline SVG, its styles inline; nothing is
     fetched and nothing runs. The SVG's namespace declarations are left out: HTML needs none for
@@ -464,11 +534,18 @@ class Written:
     games: int
     seed: int
     source: bytes  # the deck list as read, for the findings' excerpts
+    against: tuple[Path, Matchup] | None = None  # --against: OTHER's file and the match
 
     def as_json(self) -> dict:
         from pnp.contract.app import json_name  # the contract's own file-name rule
 
-        return {"format": self.format, "total": self.total, "output": json_name(self.output), "paper": self.paper, "games": self.games, "seed": self.seed}
+        found = {"format": self.format, "total": self.total, "output": json_name(self.output), "paper": self.paper, "games": self.games, "seed": self.seed}
+        if self.against is None:
+            return {**found, "against": None}
+        path, matchup = self.against
+        r = matchup.result
+        figures = {"file": json_name(path), "games": len(r.games), **{k: r.rate.as_json()[k] for k in ("win_percent", "ci95")}, "verdict": VERDICTS[r.verdict]}
+        return {**found, "against": figures}
 
     def line(self) -> str:
         mark = "" if self.valid else ", marked INVALID"
@@ -487,6 +564,7 @@ def write_report(
     printing: Print,
     games: int = DEFAULT_GAMES,
     seed: int = DEFAULT_SEED,
+    against: Path | None = None,
 ) -> tuple[tuple[Diagnostic, ...], Written]:
     """Read the deck list, check it under the format (`rules_path`: a file or a shipped format's
     name; None: standard), and write its report to `output_path` (.pdf or .html; None: the deck's
@@ -507,12 +585,14 @@ def write_report(
     check_file(output)  # never the deck itself, nor a folder or a place pnp cannot write
     report = validate_deck(data, chosen)
     name = "standard input" if deck_path is STDIN else shown(Path(deck_path).name)
-    page = report_page(report, chosen, printing, games, seed, name)
+    matchup = _played_against(report, against, chosen, games, seed) if against is not None else None
+    page = report_page(report, chosen, printing, games, seed, name, against=matchup)
     if kind == ".pdf":
         from pnp.draw.pdf import render_pdf
 
         write_file(output, render_pdf([page], title=page.title))
     else:
         write_file(output, report_html(page, page.title))
-    written = Written(Path(deck_path), output, chosen.name, report.valid, report.total, printing.paper.value, games, seed, data)
+    played = (against, matchup) if against is not None and matchup is not None else None
+    written = Written(Path(deck_path), output, chosen.name, report.valid, report.total, printing.paper.value, games, seed, data, played)
     return report.diagnostics, written

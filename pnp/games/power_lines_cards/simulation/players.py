@@ -9,10 +9,12 @@ opponent's hand, either deck's order or an enemy face-down card (a search player
 
 from __future__ import annotations
 
+import functools
+import inspect
 import random
 from collections.abc import Callable
-from functools import partial
 
+from pnp.core.diagnostics import shown
 from pnp.games.power_lines_cards.rules.actions import Action, Decline, Dominate, Draw, FaceDown, Pass, Pick, Play, Shuffle
 from pnp.games.power_lines_cards.rules.game import Game
 from pnp.games.power_lines_cards.rules.setup import HIGH_VALUE, RESERVE, face_down_counts
@@ -254,23 +256,39 @@ def _worth(card: str) -> tuple[int, int]:
     return (rank, value)
 
 
-def search_player(game: Game, rng: random.Random) -> Action:
-    """Looks ahead: the candidate actions played out by greedy on determinized copies of the game
-    (`search.py`), at its default budget."""
+def search_player(game: Game, rng: random.Random, budget: int | None = None) -> Action:
+    """Looks ahead: the candidate actions played out by greedy on `budget` determinized copies
+    of the game each (`search.py`; None: its default budget)."""
     from .search import search  # search plays its rollouts with greedy: imported here, or each module would import the other
 
-    return search(game, rng)
+    return search(game, rng) if budget is None else search(game, rng, budget=budget)
 
 
 PLAYERS: dict[str, Player] = {"random": random_player, "greedy": greedy_player, "search": search_player}
-BUDGETED = "search"  # the player a budget applies to
 
 
-def make_player(name: str, budget: int | None = None) -> Player:
-    """The player called `name`: `budget` (None: its default) sets the search player's deals a
-    decision (`search.py`), its strength and its cost; the other players have no budget."""
-    if name == BUDGETED and budget is not None:
-        from .search import search
+def takes_budget(name: str) -> bool:
+    """Whether the player named takes a budget: a keyword parameter `budget` (how hard it thinks)."""
+    return "budget" in inspect.signature(PLAYERS[name]).parameters
 
-        return partial(search, budget=budget)
-    return PLAYERS[name]
+
+def chosen(name: str, budget: int | None = None) -> Player:
+    """The player named, with `budget` given to it if it takes one (else the budget is not its concern)."""
+    player = PLAYERS[name]
+    if budget is None or not takes_budget(name):
+        return player
+    thinking: Callable[..., Action] = player  # a player that takes a budget takes it as a keyword
+    return functools.partial(thinking, budget=budget)
+
+
+def player_names(text: str) -> tuple[str, str]:
+    """`greedy,random`: A's player and B's, each a name of PLAYERS (any case, spaces allowed);
+    ValueError saying what is wrong otherwise."""
+    names = [name.strip().lower() for name in text.split(",")]
+    known = ", ".join(PLAYERS)
+    if len(names) != 2:
+        raise ValueError(f"name two players, A's then B's, like greedy,greedy (the players: {known})")
+    for name in names:
+        if name not in PLAYERS:
+            raise ValueError(f"{shown(name)} is not a player pnp has: they are {known}")
+    return names[0], names[1]

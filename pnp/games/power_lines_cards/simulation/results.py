@@ -46,10 +46,10 @@ from typing import Any
 from pnp.games.power_lines_cards.rules.game import Ending
 from pnp.games.power_lines_cards.rules.table import printed_values
 
+from .intervals import Z95, mean_interval
 from .solo import Solo
 
 FASTEST_SHARE = 10  # fastest_cards: the games won by the 10th percentile turn
-Z95 = 1.96  # the normal distribution's 97.5th percentile: a 95 % interval is mean ± 1.96 sd/√n
 NOT_WON: tuple[Ending, ...] = ("turn-cap", "all-passed", "out-of-cards")  # the engine's endings of a game the deck did not win
 
 Played = list[Solo]  # per game: the turn the enemy Base fell, how it ended, the cards played face up
@@ -93,11 +93,8 @@ class GoldfishResult:
         normal approximation, sound for the hundreds of games a run wins, too narrow below some
         30); None for fewer than 2 won games. The games not won are left out, and counted in
         `never` and `not_won`."""
-        won = [t for t in self.outcomes if t is not None]
-        if len(won) < 2:
-            return None
-        mean, half = statistics.fmean(won), Z95 * statistics.stdev(won) / math.sqrt(len(won))
-        return (round(mean - half, 2), round(mean + half, 2))
+        ci = mean_interval([t for t in self.outcomes if t is not None])
+        return None if ci is None else (round(ci.low, 2), round(ci.high, 2))
 
     @property
     def not_won(self) -> dict[str, int]:
@@ -205,11 +202,8 @@ class Paired:
     def ci95(self) -> tuple[float, float] | None:
         """Mean ± 1.96 sd/√n of the per-game differences (sd: the sample standard deviation);
         None for fewer than 2 games."""
-        d = self.differences
-        if len(d) < 2:
-            return None
-        mean, half = statistics.fmean(d), Z95 * statistics.stdev(d) / math.sqrt(len(d))
-        return (round(mean - half, 3), round(mean + half, 3))
+        ci = mean_interval(self.differences)
+        return None if ci is None else (round(ci.low, 3), round(ci.high, 3))
 
     def counted(self) -> dict[str, int]:
         """Games by who won them within T turns."""

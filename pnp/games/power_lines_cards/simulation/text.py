@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import textwrap
 
-from .results import FASTEST_SHARE, Z95, GoldfishResult, Paired
+from .intervals import Z95
+from .results import FASTEST_SHARE, GoldfishResult, Paired
 
 BAR_WIDTH = 40  # longest bar, in blocks; larger counts are scaled down
 WRAP = 96  # characters of a line of prose in the text report
