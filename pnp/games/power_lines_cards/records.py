@@ -142,7 +142,7 @@ def _random(
             "--variant",
             metavar="FILE",
             dir_okay=False,
-            help="Readings of the rules other than pnp's, one `name = value` a line (a .toml file; the README lists them); the record names those it was played under.",
+            help="Readings of the rules other than pnp's, one `name = value` a line (a .toml file; `pnp help readings` lists them); the record names those it was played under.",
         ),
     ] = None,
 ) -> str:
