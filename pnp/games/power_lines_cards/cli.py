@@ -65,7 +65,7 @@ class Validated(Result):
     counts: dict[str, Copies]
 
 
-@app.command("validate", result=Validated, many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
+@app.command("validate", result=Validated, many=True, example="pnp deck validate decks/starter.deck decks/fives.deck")
 def validate(
     files: Annotated[
         list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)
@@ -109,7 +109,7 @@ class Stats(Result):
     average_price: Number
 
 
-@app.command("stats", result=Stats, example="pnp deck stats mine.deck")
+@app.command("stats", result=Stats, example="pnp deck stats decks/starter.deck")
 def stats(file: DeckArg, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Copies per kind, value and price spread, and what playing the deck costs."""
     deck = load_deck(file, load_format(rules))  # an invalid deck: its errors, exit 1
@@ -219,7 +219,7 @@ class Analyzed(Result):
 @app.command(
     "analyze",
     result=Analyzed,
-    example='pnp deck analyze mine.deck --hand "2+ of 7-10" --hand "1+ of draw and 1+ of 9"',
+    example='pnp deck analyze decks/starter.deck --hand "2+ of 7-10" --hand "0 of 9,10"',
 )
 def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Exact odds of the opening hand, of the hand kept after the set-up, and of hands you ask for.
@@ -256,7 +256,7 @@ class Hands(Result):
     hands: list[OpeningHand]
 
 
-@app.command("hands", result=Hands, example="pnp deck hands mine.deck --count 3 --seed 7")
+@app.command("hands", result=Hands, example="pnp deck hands decks/starter.deck --count 3 --seed 7")
 def hands(
     file: DeckArg,
     count: Annotated[int, typer.Option("--count", parser=parse.integer(1, 1000), help="How many hands to deal.")] = 5,
@@ -401,7 +401,7 @@ class Goldfish(GoldfishSummary):
 @app.command(
     "goldfish",
     result=Goldfish,
-    example="pnp deck goldfish mine.deck --games 2000 --seed 7 --vs yours.deck",
+    example="pnp deck goldfish decks/starter.deck --games 100 --vs decks/fives.deck",
 )
 @_playing
 def goldfish_deck(
@@ -533,7 +533,7 @@ class Compared(Result):
 @app.command(
     "compare",
     result=Compared,
-    example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
+    example="pnp deck compare decks/starter.deck decks/fives.deck --goldfish --games 100",
 )
 @_playing
 def compare_decks(
@@ -572,7 +572,7 @@ class Reported(Result):
     seed: int
 
 
-@app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
+@app.command("report", result=Reported, example="pnp deck report decks/fives.deck --games 100 --paper letter -o fives.pdf")
 def report_deck(
     file: DeckArg,
     output: Annotated[Path | None, output_option("A .pdf or .html file to write (default: DECK's name with .pdf, here).")] = None,
