@@ -124,10 +124,13 @@ def _anchor(name: str) -> str:
 
 
 def _fields(schema: dict[str, Any], skip: frozenset[str] = frozenset()) -> str:
-    rows = ["| field | type | what it holds |", "|---|---|---|"]
-    for name, field in schema.get("properties", {}).items():
-        if name not in skip:
-            rows.append(f"| `{name}` | {_cell(_type(field))} | {_cell(field.get('description', ''))} |")
+    """A table of the fields: name and type, and what each holds where the model says it."""
+    fields = {name: field for name, field in schema.get("properties", {}).items() if name not in skip}
+    said = any("description" in field for field in fields.values())
+    rows = ["| field | type | what it holds |" if said else "| field | type |", "|---|---|---|" if said else "|---|---|"]
+    for name, field in fields.items():
+        words = f" {_cell(field.get('description', ''))} |" if said else ""
+        rows.append(f"| `{name}` | {_cell(_type(field))} |{words}")
     return "\n".join(rows) + "\n"
 
 
