@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import os
 from collections.abc import Callable
 from dataclasses import Field, fields
 from pathlib import Path
@@ -62,13 +63,18 @@ def _options(ctx: typer.Context, default_out: Path, settings: dict[str, Any]) ->
     return opts, given["quiet"]
 
 
-def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool) -> None:
-    """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed; the
-    findings it went on despite follow, on standard error (pnp.contract.app says them when a command ends)."""
+def report(folder: Path, paths: list[Path], removed: list[Path], quiet: bool, start: Path | None = None) -> None:
+    """Show what the build wrote into `folder` (file, pages, sheets, size) and what it removed, then
+    where to look first: `start` (the kit's index.html), else the folder; the findings it went on
+    despite follow, on standard error (pnp.contract.app says them when a command ends)."""
     if not quiet:
         from pnp.commands.summary import print_summary  # rich loads only when a build ends
 
         print_summary(folder, paths, removed)
+        if start is not None:
+            typer.echo(f"Open {shown(start)} in a browser: every game, its files, and how to print each.")
+        else:
+            typer.echo(f"Open the folder {shown(folder)}{os.sep}: print its PDFs at 100 % (pnp help printing says how).")
 
 
 def _default(field: Field[Any]) -> Any:
@@ -155,7 +161,8 @@ def build_all(
     """Build the whole kit (or name one target; the options here mean the same before or after it)."""
     if ctx.invoked_subcommand is not None:
         return
+    from pnp.commands.index import INDEX
     from pnp.commands.kit import build_kit  # the pool and the index load only for the whole kit
 
     opts, quiet = _options(ctx, OUTPUT, {})
-    report(opts.out, *build_kit(opts, progress=not quiet), quiet)
+    report(opts.out, *build_kit(opts, progress=not quiet), quiet, start=opts.out / INDEX)

@@ -84,6 +84,16 @@ def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can 
 
         print_games(app_command())
 
+    @app.command("help", example="pnp help formats")
+    def help_command(
+        topic: str | None = typer.Argument(None, help="A topic; without one, the list of topics."),
+        schema: bool = typer.Option(False, "--schema", help="With the topic json: print the JSON Schema of every command's --json output."),
+    ) -> None:
+        """pnp's documentation, offline: the docs site's pages as plain text, one topic a page."""
+        from pnp.commands.help import print_help  # loads only for `pnp help`
+
+        print_help(topic, schema)
+
     _built.append(app)
     return app
 

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 SCHEMA = "pnp/1"
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (the README describes each command's).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the result as JSON on standard output (`pnp help json` describes each command's).")]
 
 
 def output_option(help: str) -> Any:

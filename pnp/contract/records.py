@@ -252,7 +252,8 @@ class RecordFormat(Generic[RecordT, GameT, PositionT]):
 
     help: str  # the group's
     example: str  # the group's
-    suffixes: tuple[str, ...]  # a record file's; the first is the one help and examples name
+    suffixes: tuple[str, ...]  # a record file's; the first is the one help names
+    sample: str  # a record pnp's repository holds (decks/...), which help's examples read: each runs as typed in a fresh clone
     invalid: str = "invalid record"  # what a verdict calls a record refused: `FILE: invalid record, not scored (1 error)`
     parse: Callable[[bytes], Parsed[RecordT]]
     replay: Callable[[RecordT, int | None], GameT] | None = None  # to turn N (None: all)
@@ -400,7 +401,7 @@ def _check(app: App, fmt: RecordFormat[Any, Any, Any], check: Check[Any]) -> Non
         told = check.told(read.game)
         return Report(path, [], told.result, read.data, f"{shown(path)}: valid record: {told.text}")
 
-    example = f"pnp {app.group_name} check game{fmt.suffixes[0]}"
+    example = f"pnp {app.group_name} check {fmt.sample}"
     _command(app, fmt, "check", check.help, example, check.result, [_file(_record_argument(fmt)), _json()], run)
 
 
@@ -428,7 +429,7 @@ def _score(app: App, fmt: RecordFormat[Any, Any, Any], score: Score[Any, Any]) -
             typer.echo(told.text)
         return Report(path, [], told.result, data)
 
-    example = f"pnp {app.group_name} score game{fmt.suffixes[0]} --json"
+    example = f"pnp {app.group_name} score {fmt.sample} --json"
     _command(app, fmt, "score", score.help, example, score.result, [_file(argument), _json()], run)
 
 
@@ -464,13 +465,13 @@ def _show(app: App, fmt: RecordFormat[Any, Any, Any], show: Show[Any], game_id: 
         return Report(path, [], show.result(**{name: said[name] for name in show.result.model_fields}), data)
 
     parameters = [_file(argument)]
-    example = f"pnp {app.group_name} show game{fmt.suffixes[0]}"
+    example = f"pnp {app.group_name} show {fmt.sample}"
     if fmt.replay is not None:
         help = f"Draw the position after this turn (0: {show.turn_zero}); the last by default."
         parameters.append(("turn", Annotated[int | None, typer.Option("--turn", parser=options.integer(0, 10_000), help=help)], None))
-        example += " --turn 12 --paper letter -o turn12.pdf"
+        example += " --turn 2 -o turn2.pdf"
     else:
-        example += " --paper letter -o game.pdf"
+        example += " -o game.pdf"
     *kinds, last = (".pdf", ".svg", *(n.suffix for n in fmt.notations))
     written = f"A {', '.join(kinds)} or {last} file to write (default: {argument.metavar}'s name with .pdf, here)."
     parameters += [
@@ -513,7 +514,7 @@ def _replay(app: App, fmt: RecordFormat[Any, Any, Any], game_id: str) -> None:
     help = "Write the whole game as one web page that needs nothing else: every position as show draws it, the move and the score; buttons, arrow keys and a slider to step through it."
     written = f"The .html file to write (default: {argument.metavar}'s name with .html, here)."
     parameters = [_file(argument), ("output", Annotated[Path | None, output_option(written)], None), ("paper", PaperOption, None), _json()]
-    example = f"pnp {app.group_name} replay game{fmt.suffixes[0]} -o game.html"
+    example = f"pnp {app.group_name} replay {fmt.sample} -o game.html"
     _command(app, fmt, "replay", help, example, Replayed, parameters, run)
 
 

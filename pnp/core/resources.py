@@ -1,4 +1,4 @@
-"""Where the shipped data (layouts/, templates/, decks/, schemas/) lives.
+"""Where the shipped data (layouts/, templates/, decks/, schemas/, docs/) lives.
 
 In a wheel the folders are packed into `pnp/_data/`; in a source checkout
 (or an editable install) they sit beside the package at the top of the repo.
@@ -14,7 +14,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent  # pnp/, this file being pnp/c
 
 @cache
 def data_dir(name: str) -> Path:
-    """The folder `layouts`, `templates`, `decks` or `schemas`."""
+    """The folder `layouts`, `templates`, `decks`, `schemas` or `docs`."""
     for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate

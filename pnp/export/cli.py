@@ -119,7 +119,7 @@ class PrintShop(Result):
 @app.command(
     "print-shop",
     result=PrintShop,
-    example="pnp export print-shop power-lines-cards --deck mine.deck -o shop",
+    example="pnp export print-shop power-lines-cards --deck decks/fives.deck -o shop",
 )
 def print_shop(
     target: Annotated[

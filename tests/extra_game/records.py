@@ -77,6 +77,7 @@ FORMAT = RecordFormat(
     help="Three in a Line: check, score, draw and make games.",
     example="pnp three-in-a-line random --seed 1",
     suffixes=(".tial",),
+    sample="game.tial",
     parse=parse,
     replay=replay,
     check=Check(help="Check every move.", result=Moves, told=lambda g: Outcome(f"{g.turns} moves", Moves(turns=g.turns))),

@@ -90,3 +90,12 @@ def test_bare_build_writes_every_target_into_its_folder(kit_folder):
     for pdf in out.glob("*/*.pdf"):
         assert len(pypdf.PdfReader(pdf).pages) >= 1
         assert str(pdf.relative_to(out)) in stdout  # the closing table lists it
+
+
+def test_a_build_ends_by_naming_what_to_open(kit_folder, tmp_path):
+    # The kit: its index, the page that answers "what do I print, and how"; one target: its folder.
+    out, stdout = kit_folder
+    assert stdout.rstrip().splitlines()[-1].startswith(f"Open {out / 'index.html'} in a browser")
+    one = build("piecepack", "--out", str(tmp_path / "pp"), "--format", "pdf")
+    assert one.exit_code == 0 and one.stdout.rstrip().splitlines()[-1].startswith(f"Open the folder {tmp_path / 'pp'}/:")
+    assert build("piecepack", "--out", str(tmp_path / "quiet"), "--format", "pdf", "-q").stdout == ""

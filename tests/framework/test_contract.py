@@ -29,7 +29,7 @@ def pnp(*args: str):
 def commands() -> list[tuple[str, ...]]:
     """Every command pnp has, as typed: the registry's groups and their commands, the build targets."""
     root = app_command()
-    found: list[tuple[str, ...]] = [("list",), ("build",)]
+    found: list[tuple[str, ...]] = [("list",), ("help",), ("build",)]
     found += [("build", game.id) for game in GAMES]
     for group in [name for game in GAMES for name in game.groups] + ["export"]:
         found.append((group,))

@@ -121,3 +121,29 @@ def test_without_a_compiler_the_wheel_still_builds_pure_python(tmp_path):
     assert "pnp/games/pack_solitaire/solver/__init__.py" in names
     assert not [n for n in names if ("_csearch" in n or "_cgame" in n) and not n.endswith(".c")]
     assert "pnp/games/power_lines_cards/simulation/fast.py" in names  # the card game then plays in Python
+
+
+def test_installed_help_works_with_no_repository_at_hand(installed):
+    # The docs' pages and the schema ship in the wheel: `pnp help` reads them from the package.
+    listed = run(installed, "help")
+    assert listed.returncode == 0, listed.stderr
+    for topic in ("formats", "printing", "json", "pack-solitaire", "readings"):
+        assert f"  {topic} " in listed.stdout, listed.stdout
+    formats = run(installed, "help", "formats")
+    assert formats.returncode == 0 and "One `COUNT CARD` a line" in formats.stdout, formats.stderr
+    schema = run(installed, "help", "json", "--schema")
+    assert schema.returncode == 0, schema.stderr
+    assert json.loads(schema.stdout) == json.loads((REPO / "schemas" / "pnp-1.schema.json").read_text())
+    results = run(installed, "help", "json")
+    assert "### solitaire solve" in results.stdout and "`proven_optimal`" in results.stdout  # made from the shipped schema
+
+
+def test_installed_metadata_says_what_pnp_is(installed):
+    from importlib.metadata import PathDistribution
+
+    (info,) = (installed / "venv").glob("lib/python*/site-packages/pnp-*.dist-info")
+    meta = PathDistribution(info).metadata
+    assert "print-and-play" in meta["Summary"].lower()
+    assert "Topic :: Games/Entertainment :: Board Games" in meta.get_all("Classifier")
+    assert "piecepack" in meta["Keywords"]
+    assert meta["Description-Content-Type"] == "text/markdown" and meta.get_payload().startswith("# pnp")

@@ -261,7 +261,7 @@ def test_list_shows_every_game_its_designer_and_its_commands():
     for credit in CREDITS.values():
         assert credit.get("designer", "name no designer") in result.stdout
     root = app_command()
-    assert root.list_commands(None) == ["build", *(name for g in GAMES for name in g.groups), "export", "list"]
+    assert root.list_commands(None) == ["build", *(name for g in GAMES for name in g.groups), "export", "list", "help"]
     exports = root.get_command(None, "export").list_commands(None)
     for game in GAMES:
         for kind in game.exports:

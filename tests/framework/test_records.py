@@ -111,6 +111,7 @@ TALLY = RecordFormat(
     help="Tallies: check, score, draw and make them.",
     example="pnp tally random --seed 1",
     suffixes=(".tally",),
+    sample="game.tally",
     parse=parse,
     replay=replay,
     position=lambda tally: sum(tally.numbers),
@@ -135,6 +136,7 @@ WHOLE = RecordFormat(
     help="Whole tallies.",
     example="pnp whole score a.tally",
     suffixes=(".tally",),
+    sample="a.tally",
     parse=parse,
     score=Score(help="Add up.", result=Sum, told=lambda items, _: Outcome(str(sum(n for *_, n in items)), Sum(total=sum(n for *_, n in items)))),
     show=Show(help="Draw.", draw=lambda items, name, paper: (Drawing(10, 10, [], title=name), 0.5), result=DrawnScaled),
@@ -165,7 +167,7 @@ def test_the_commands_and_their_options_in_order():
     )
     show = " ".join(invoke("show", "--help").stdout.replace("│", " ").split())  # the words, whatever the terminal's width
     assert "{RECORD}" in show and "A .tally game record" in show and "(0: before the first number)" in show and "RECORD's name with .pdf" in show
-    assert "pnp tally show game.tally --turn 12" in show
+    assert "pnp tally show game.tally --turn 2 -o turn2.pdf" in show
     made = invoke("random", "--help").stdout
     assert made.index("--count") < made.index("--seed") < made.index("--output")
     assert "score [OPTIONS] {GAME}" in invoke("score", "--help").stdout

@@ -145,6 +145,7 @@ FORMAT: RecordFormat[Record, Game, Game] = RecordFormat(
     help=f"{GAME.made_by}, for 3-4 players with a piecepack and double-six dominoes: check, score and draw .leylines game records, or make a random game.",
     example="pnp ley-lines random --seed 5 -o game.leylines",
     suffixes=(".leylines",),
+    sample="decks/ley-lines/example.leylines",
     parse=load_record,
     replay=replay,
     check=Check(help="Check every rule: set-up, turn order, each domino's energy paths, the end of the game.", result=Checked, told=_check),

@@ -1,5 +1,5 @@
 """The Ley Lines rule sheet's figures, drawn from the board layout and the engine: the whole
-board, an energy flow that scores (turn 2 of the README's example game) and a fork tie.
+board, an energy flow that scores (turn 2 of the example game in docs/how-to/ley-lines.md) and a fork tie.
 
 Every word and number is set at its printed size (pnp.draw.figures): the board and its close-ups
 are reduced, their coordinates are not. Energy runs in a lane between the pips (a quarter space

@@ -3,7 +3,7 @@
 Pure functions and one mutable Position; no files, no drawing. The values the
 rules give the pieces for energy: a cairn is 0, a tor 7, a domino half its pips.
 
-Interpretations pnp chooses where the rules are silent (stated in the README
+Interpretations pnp chooses where the rules are silent (stated in docs/explanation/readings.md
 and the rule sheet, and tested):
 - A fork tie: when two or more neighbours share the largest value the energy
   may enter, the energy has no single way to go and stops there; that cairn

@@ -135,7 +135,7 @@ def deal_command(
     return Report(None, result=Dealt(seed=seed, tiles=text, output=json_name(output)))
 
 
-@app.command("check", result=Checked, example="pnp solitaire check deal.tiles")
+@app.command("check", result=Checked, example="pnp solitaire check decks/solitaire/deal7.tiles")
 def check_command(tiles: TilesArg, as_json: JsonOption = False) -> Report:
     """Check a tile set: tiles 1-16, 3 coins and 1 empty square each, each pack's 24 coins once."""
     data = read_bytes(tiles)
@@ -184,7 +184,7 @@ def read_layout(path: Path, data: bytes, tiles: dict[int, Tile]) -> Parsed[Layou
     return parse_layout(data, tiles)
 
 
-@app.command("score", result=Scored, example="pnp solitaire score deal.tiles my.layout")
+@app.command("score", result=Scored, example="pnp solitaire score decks/solitaire/deal7.tiles decks/solitaire/best7.layout")
 def score_command(
     tiles: TilesArg,
     layout: LayoutArg,
@@ -249,7 +249,7 @@ def _key() -> str:
     return "marks: " + ", ".join(f"{MARKS[k]} {MEANINGS[k]}" for k in MARKS)
 
 
-@app.command("show", result=Shown, example="pnp solitaire show deal.tiles best.layout -o best.pdf")
+@app.command("show", result=Shown, example="pnp solitaire show decks/solitaire/deal7.tiles decks/solitaire/best7.layout")
 def show_command(
     tiles: TilesArg,
     layout: LayoutArg,
@@ -326,7 +326,7 @@ def ctrl_c_stops(flag: bytearray) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
-@app.command("solve", result=Solved, example="pnp solitaire solve deal.tiles -o best.layout")
+@app.command("solve", result=Solved, example="pnp solitaire solve decks/solitaire/deal7.tiles -o best.layout")
 def solve_command(
     tiles: TilesArg,
     time_limit: Annotated[

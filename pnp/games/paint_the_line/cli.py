@@ -207,6 +207,7 @@ FORMAT: RecordFormat[Record, Game, ScoringBoard] = RecordFormat(
     help=f"{GAME.made_by}, a two-player Looney Pyramids game: check, score and draw .ptl game records, make a random game, or score a finished 3x6 scoring board.",
     example="pnp paint-the-line random --seed 3 -o game.ptl",
     suffixes=(".ptl",),
+    sample="decks/paint-the-line/example.ptl",
     parse=load_record,
     replay=replay,
     position=_scoring_board,

@@ -4,7 +4,7 @@ the end of the game. Pure Python: no drawing, no files, no terminal.
 The replay stops at the first line that breaks a rule (later lines depend on it) and says what
 is wrong there and what would be legal instead.
 
-Where the rules leave room, pnp reads them so (the README and the rule sheet say the same):
+Where the rules leave room, pnp reads them so (docs/explanation/readings.md and the rule sheet say the same):
 - **Colour picks.** Player 1 is the first player. The players pick in turn, 1 2 1 2, each a
   colour nobody has chosen yet, by taking the small pyramid of that colour off the top of a tree
   on the movement board. The four picked smalls leave the game as the players' colour markers,

@@ -74,7 +74,7 @@ class Validated(Result):
     counts: dict[str, Copies]
 
 
-@app.command("validate", result=Validated, many=True, example="pnp deck validate mine.deck yours.deck --rules singleton-ish")
+@app.command("validate", result=Validated, many=True, example="pnp deck validate decks/starter.deck decks/fives.deck")
 @CARDS.around
 def validate(
     files: Annotated[
@@ -119,7 +119,7 @@ class Stats(Result):
     average_price: Number
 
 
-@app.command("stats", result=Stats, example="pnp deck stats mine.deck")
+@app.command("stats", result=Stats, example="pnp deck stats decks/starter.deck")
 @CARDS.around
 def stats(file: DeckArg, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
     """Copies per kind, value and price spread, and what playing the deck costs."""
@@ -230,7 +230,7 @@ class Analyzed(Result):
 @app.command(
     "analyze",
     result=Analyzed,
-    example='pnp deck analyze mine.deck --hand "2+ of 7-10" --hand "1+ of draw and 1+ of 9"',
+    example='pnp deck analyze decks/starter.deck --hand "2+ of 7-10" --hand "0 of 9,10"',
 )
 @CARDS.around
 def analyze_deck(file: DeckArg, hand: HandOption = None, rules: RulesOption = None, as_json: JsonOption = False) -> Report:
@@ -268,7 +268,7 @@ class Hands(Result):
     hands: list[OpeningHand]
 
 
-@app.command("hands", result=Hands, example="pnp deck hands mine.deck --count 3 --seed 7")
+@app.command("hands", result=Hands, example="pnp deck hands decks/starter.deck --count 3 --seed 7")
 @CARDS.around
 def hands(
     file: DeckArg,
@@ -423,7 +423,7 @@ class Goldfish(GoldfishSummary):
 @app.command(
     "goldfish",
     result=Goldfish,
-    example="pnp deck goldfish mine.deck --games 2000 --seed 7 --vs yours.deck",
+    example="pnp deck goldfish decks/starter.deck --games 100 --vs decks/fives.deck",
 )
 @CARDS.around
 @_playing
@@ -573,7 +573,7 @@ class Compared(Result):
 @app.command(
     "compare",
     result=Compared,
-    example="pnp deck compare mine.deck yours.deck --goldfish --games 2000",
+    example="pnp deck compare decks/starter.deck decks/fives.deck --goldfish --games 100",
 )
 @CARDS.around
 @_playing
@@ -669,7 +669,7 @@ class Reported(Result):
     against: Against | None
 
 
-@app.command("report", result=Reported, example="pnp deck report mine.deck --paper letter -o mine.pdf")
+@app.command("report", result=Reported, example="pnp deck report decks/fives.deck --games 100 --paper letter -o fives.pdf")
 @CARDS.around
 def report_deck(
     file: DeckArg,

@@ -151,7 +151,7 @@ def _random(
             "--variant",
             metavar="FILE",
             dir_okay=False,
-            help="Readings of the rules other than pnp's, one `name = value` a line (a .toml file; the README lists them); the record names those it was played under.",
+            help="Readings of the rules other than pnp's, one `name = value` a line (a .toml file; `pnp help readings` lists them); the record names those it was played under.",
         ),
     ] = None,
     budget: BudgetOption = None,
@@ -175,8 +175,9 @@ def _random(
 
 FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
     help=f"{GAME.made_by}, two players: check, score and draw {SUFFIX} game records, or play a whole game between two of pnp's players.",
-    example=f"pnp cards random a.deck b.deck --seed 3 -o game{SUFFIX}",
+    example=f"pnp cards random decks/starter.deck decks/fives.deck --seed 3 -o game{SUFFIX}",
     suffixes=(SUFFIX,),
+    sample=f"decks/power-lines-cards/example{SUFFIX}",
     parse=load_record,
     replay=replay,
     check=Check(
@@ -197,7 +198,7 @@ FORMAT: RecordFormat[Record, Replayed, Replayed] = RecordFormat(
     watch=Watch(told=_moment),
     random=Random(
         help="Play a whole game between two of pnp's players (random, greedy, search) with two deck lists, and write its record; the same seed gives the same record.",
-        example="pnp cards random a.deck b.deck --players greedy,random",
+        example="pnp cards random decks/starter.deck decks/fives.deck --players greedy,random",
         make=_random,
         result=Made,
     ),

@@ -119,8 +119,9 @@ def _grid(data: bytes) -> Parsed[Game]:
 # no `check` beyond what `score` says; a replay only covers fewer of its cells.
 FORMAT: RecordFormat[Game, Game, Game] = RecordFormat(
     help=f"{GAME.made_by}, a two-player game: check a finished 4x4 grid or a game record and score its ten power lines, draw it, or make a random game.",
-    example="pnp power-lines score game.record",
+    example="pnp power-lines score decks/power-lines/example.record",
     suffixes=(".record",),
+    sample="decks/power-lines/example.record",
     invalid="not a finished game",  # a record or grid refused: `FILE: not a finished game, not scored (2 errors)`
     parse=load_record,
     replay=replay,

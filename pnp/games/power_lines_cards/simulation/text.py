@@ -31,7 +31,7 @@ def turn_text(t: float | None) -> str:
 
 
 # What every figure rests on: the player and the readings of the rules (rules/variant.py's defaults).
-PLAYED = "played by pnp's greedy player under pnp's readings of the rules (README: where the rules are silent)"
+PLAYED = "played by pnp's greedy player under pnp's readings of the rules (pnp help readings)"
 
 
 def render_result(result: GoldfishResult, file: str) -> str:
