@@ -1,5 +1,5 @@
 """Fonts read back from the files: every PDF embeds subsets of its fonts and sets text at the
-widths pnp fitted it to; every SVG names the family the PDF embeds, at the same sizes."""
+widths pnp fitted it to; every SVG names the family the PDF embeds, at the same sizes; a web page carries the faces it names."""
 
 from __future__ import annotations
 
