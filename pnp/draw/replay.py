@@ -1,7 +1,8 @@
 """A replay page: a whole game as one self-contained HTML file, every position the SVG drawing
 `show` makes, with the move in words and the score beside it.
 
-The page fetches nothing (no fonts, scripts or images from elsewhere): it opens from a USB stick.
+The page fetches nothing (no fonts, scripts or images from elsewhere): it opens from a USB stick,
+and carries the fonts its drawings were measured in (webfonts), so text lands where `show` put it.
 Positions of one game share most of their drawing (the board, the pieces that did not move), so
 the page keeps each piece of SVG markup (a tag, or the text between two tags) once, and a
 position is the list of its pieces' numbers; the script joins them when the position is shown.
@@ -18,6 +19,8 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .webfonts import font_faces
 
 _PIECE = re.compile(r"<[^>]*>|[^<]+")  # a tag, or the text up to the next one
 _XML_HEAD = re.compile(r"^<\?xml[^>]*>\s*")
@@ -64,8 +67,9 @@ def replay_page(title: str, frames: Sequence[Frame]) -> str:
     # Inside <script>, `</` could end the element early and `<!--` change how it is read: JSON
     # may write both with an escape.
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\u0021--")
-    last = len(frames) - 1
-    return _PAGE.format(title=html.escape(title), last=last, payload=payload, style=_STYLE, script=_SCRIPT)
+    fields = {"title": html.escape(title), "last": len(frames) - 1, "payload": payload, "style": _STYLE, "script": _SCRIPT}
+    # The fonts go in last, subset to every character of the page they are drawn on.
+    return _PAGE.format(fonts=font_faces(_PAGE.format(fonts="", **fields)), **fields)
 
 
 _STYLE = """
@@ -143,7 +147,8 @@ _PAGE = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
-<style>{style}</style>
+<style>
+{fonts}{style}</style>
 </head>
 <body>
 <header><h1>{title}</h1></header>

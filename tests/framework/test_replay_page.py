@@ -1,21 +1,27 @@
 """`pnp GROUP replay RECORD`: every record game's whole game as one web page, checked as its README
 section promises: each position is the drawing `show` makes of it, the page fetches nothing, a
-whole Ley Lines game stays under 2 MB, and in a real browser (Debian's headless Chromium, driven by
+whole Ley Lines game stays under 2 MB, it carries the fonts its text is measured in (subset to
+the page's characters, with their licence, the same bytes each time), and in a real browser (Debian's headless Chromium, driven by
 Playwright, which is told to use it and downloads no browser of its own) the arrow keys, the
 buttons, the slider and play move through the game and keep the turn in the address's fragment;
-at 420 and 1280 px wide nothing runs off the side. The screenshots are kept in the test's folder.
+at 420 and 1280 px wide nothing runs off the side, and text is as wide as ReportLab measures it in
+the shipped font (a stand-in font, on a machine without Liberation, is a third wider). The screenshots are kept in the test's folder.
 """
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 from typer.testing import CliRunner
 
 from pnp.commands.cli import app
+from pnp.draw.text import BOLD, FONT_DIR, MM_PER_PT, REGULAR, width_mm
 from tests.framework.test_index import chromium
 
 runner = CliRunner()
@@ -85,6 +91,43 @@ def test_the_page_fetches_nothing_and_a_whole_ley_lines_game_stays_under_2_mb(pa
     size = page.stat().st_size
     drawn = sum(len(drawing(data, t).encode()) for t in range(len(data["drawings"])))
     assert size < 2_000_000 and size < drawn / 4  # each drawing's markup kept once, not once a position
+
+
+def carried_fonts(page: Path) -> dict[tuple[str, str], TTFont]:
+    """The fonts the page's style sheet carries, by family and weight."""
+    rules = re.findall(r"@font-face \{ font-family: '([^']+)'; font-weight: (\w+);[^}]*url\(data:font/woff;base64,([A-Za-z0-9+/=]+)\)", page.read_text())
+    return {(family, weight): TTFont(io.BytesIO(base64.b64decode(data))) for family, weight, data in rules}
+
+
+def shown_text(data: dict) -> str:
+    """Every character the page shows: the drawings' text, the moves, the scores and the lines beside them."""
+    drawn = "".join(re.findall(r"<text[^>]*>([^<]*)</text>", "".join(drawing(data, t) for t in range(len(data["drawings"])))))
+    return drawn + "".join(data["moves"] + data["scores"] + [line for more in data["more"] for line in more])
+
+
+@pytest.mark.parametrize("group", ["cards", "ley-lines"])
+def test_the_page_carries_its_fonts_subset_to_its_characters_with_their_licence(group, pages):
+    _, page = pages[group]
+    fonts = carried_fonts(page)
+    assert set(fonts) == {("Liberation Sans", "normal"), ("Liberation Sans", "bold")}  # the drawings' and the page's faces
+    shipped = {"normal": TTFont(FONT_DIR / "LiberationSans-Regular.ttf"), "bold": TTFont(FONT_DIR / "LiberationSans-Bold.ttf")}
+    needed = {ord(c) for c in shown_text(page_data(page)) if ord(c) in shipped["normal"].getBestCmap()}
+    for (_, weight), font in fonts.items():
+        cmap = font.getBestCmap()
+        assert needed <= set(cmap) and len(cmap) < 200 < len(shipped[weight].getBestCmap())  # what the page shows, not the whole font
+        for char in needed:  # the same glyph widths as the shipped face
+            assert font["hmtx"][cmap[char]][0] == shipped[weight]["hmtx"][shipped[weight].getBestCmap()[char]][0]
+        assert font["head"].modified == shipped[weight]["head"].modified  # the font's own date, not the day the page was made
+        for name_id in (0, 13, 14):  # copyright, licence and its address, as the SIL OFL asks
+            assert font["name"].getDebugName(name_id) == shipped[weight]["name"].getDebugName(name_id)
+    assert "SIL OPEN FONT LICENSE Version 1.1" in page.read_text()  # and the licence itself, beside the fonts
+
+
+def test_the_same_record_makes_the_same_page(pages, tmp_path):
+    record, page = pages["cards"]
+    again = tmp_path / "again.html"
+    run("cards", "replay", record, "-o", again)
+    assert again.read_bytes() == page.read_bytes()
 
 
 def test_the_card_game_counts_each_players_cards(pages):
@@ -166,6 +209,29 @@ def test_a_link_opens_at_its_turn_and_play_steps_on(pages, browser):
     tab.click("#play")
     tab.clock.run_for(3000)
     assert shown(tab)["slider"] == 12 and tab.inner_text("#play") == "Play"
+
+
+@pytest.mark.parametrize("group", ["cards", "ley-lines"])
+def test_text_is_drawn_in_the_carried_font(group, pages, browser):
+    _, page = pages[group]
+    tab = opened(browser, page, 1280, "#turn=3")
+    tab.evaluate("document.fonts.ready")
+    carried = tab.evaluate("() => [...document.fonts].map(f => [f.family, f.weight, f.status])")
+    assert sorted(carried) == [["Liberation Sans", "bold", "loaded"], ["Liberation Sans", "normal", "loaded"]]
+    drawn = tab.evaluate(
+        """() => [...document.querySelectorAll('#board svg text')].filter(e => e.textContent.trim())
+        .map(e => [e.textContent, e.getAttribute('font-weight'), Number(e.getAttribute('font-size')), e.getComputedTextLength()])"""
+    )
+    assert len(drawn) > 20
+    for text, weight, size, measured in drawn:  # in the drawing's units, mm
+        expected = width_mm(text, BOLD if weight == "bold" else REGULAR, size / MM_PER_PT)
+        assert measured == pytest.approx(expected, rel=0.01), text
+    # The page's own text too: the move, in 16 px Liberation Sans.
+    move = tab.evaluate(
+        "() => { const r = document.createRange(); r.selectNodeContents(document.getElementById('move')); return [r.toString(), r.getBoundingClientRect().width]; }"
+    )
+    assert move[1] == pytest.approx(width_mm(move[0], REGULAR, 16) / MM_PER_PT, rel=0.01)
+    assert tab.requested == [page.as_uri()]  # the fonts came with the page
 
 
 @pytest.mark.parametrize("width", [420, 1280])

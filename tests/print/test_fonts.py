@@ -1,5 +1,5 @@
 """Fonts read back from the files: every PDF embeds subsets of its fonts and sets text at the
-widths pnp fitted it to; every SVG names the family the PDF embeds, at the same sizes."""
+widths pnp fitted it to; every SVG names the family the PDF embeds, at the same sizes; a web page carries the faces it names."""
 
 from __future__ import annotations
 
@@ -125,3 +125,20 @@ def test_svg_names_the_embedded_family_at_the_same_sizes(kit):
 def test_only_fonts_pnp_embeds_can_be_drawn():
     with pytest.raises(ValueError, match="no embedded face"):
         width_mm("x", "Times-Roman", 10)
+
+
+def test_a_web_page_carries_each_face_it_names_cut_to_its_characters():
+    import base64
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    from pnp.draw.webfonts import font_faces
+
+    assert font_faces("<p>no font named here</p>") == ""
+    mono = face(MONO)
+    css = font_faces(f'<svg><text font-family="{mono.family}">A·1 &amp; Ünder</text></svg>')
+    rules = re.findall(r"font-family: '([^']+)'; font-weight: (\w+);.*?base64,([^)]+)\)", css)
+    assert [r[:2] for r in rules] == [("Liberation Mono", "normal")]  # only the face the page names
+    cmap = TTFont(io.BytesIO(base64.b64decode(rules[0][2]))).getBestCmap()
+    assert {ord(c) for c in "A·1&Ü"} <= set(cmap) and ord("Z") not in cmap  # the page's characters (&amp; read as &), no others
