@@ -74,6 +74,28 @@ def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = F
     return counts
 
 
+def player_decks(decks: list[Path] | None) -> list[Path]:
+    """The deck list of each player, in seat order: those given, else the starter deck twice."""
+    return decks or [deck_file("starter.deck")] * 2
+
+
+def decks_counts(paths: list[Path], chosen: MultisetRules | None = None, proto: bool = False) -> list[dict[str, int]]:
+    """Each deck's copies of each card (see `deck_counts`), each file read once however many decks
+    it makes (the starter deck, by default, both): `--deck -` is standard input, which a second read
+    would find empty, and which the file `./-` equals as a path: it is told apart by identity."""
+    read: dict[tuple[bool, Path], tuple[dict[str, int], Warnings | None]] = {}
+    counted = []
+    for path in paths:
+        key = (path is STDIN, path)
+        if key not in read:
+            read[key] = _read_deck(path, chosen, proto)
+        counts, warnings = read[key]
+        if warnings is not None:
+            warn(*warnings)  # each deck's, as when each was read on its own
+        counted.append(counts)
+    return counted
+
+
 def deck_components(counts: dict[str, int], path: Path, player: int, proto: bool = False) -> list[Component]:
     """The Base, then every card of the deck (`counts`, read from `path`) in catalogue order, all with this player's back and letter."""
     # A file name may hold bytes that are not UTF-8, or controls: print it as escaped text.
@@ -112,20 +134,9 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     """Card sheets (63 x 88 mm, 3 x 3 on A4, 3 x 2 on Letter), backs after each sheet for duplex; the rule sheet and a score pad."""
     printing = opts.printing
     chosen = load_format(options.rules) if options.rules is not None else None
-    paths = options.decks or [deck_file("starter.deck")] * 2
-    # Each file is read once, however many decks it makes (the starter deck, by default, both);
-    # `--deck -` is standard input, which a second read would find empty, and which the file
-    # `./-` equals as a path: it is told apart by identity.
-    read: dict[tuple[bool, Path], tuple[dict[str, int], Warnings | None]] = {}
-    decks = []
-    for player, path in enumerate(paths):
-        key = (path is STDIN, path)
-        if key not in read:
-            read[key] = _read_deck(path, chosen, options.proto)
-        counts, warnings = read[key]
-        if warnings is not None:
-            warn(*warnings)  # each deck's, as when each was read on its own
-        decks.append(deck_components(counts, path, player, options.proto))
+    paths = player_decks(options.decks)
+    counted = decks_counts(paths, chosen, options.proto)
+    decks = [deck_components(counts, path, player, options.proto) for player, (path, counts) in enumerate(zip(paths, counted))]
     pages = card_pages(printing, decks)
     lay = draw.card_layout()
     sheet = card_sheet(printing)
