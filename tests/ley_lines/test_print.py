@@ -420,3 +420,29 @@ def test_rule_sheet_positions_are_replayed_legally(kit):
     stop = flow(game.pos, cairn)
     assert stop.stop == "tie" and stop.path[-1] == last and set(stop.tied) == set(tied)
     assert all(game.pos.halves[s] == value for s in tied)
+
+
+def test_island_names_stand_in_one_space_clear_of_its_name(kit):
+    """On the board at true size, EIRE and ALBION each lie inside one space: no grid line runs
+    through them, and no space's name lies under them."""
+    _, folder = kit
+    seen = set()
+    path = folder / "ley-lines-board.pdf"
+    with open_pdf(path) as pdf:
+        for page in pdf.pages[cover_pages(path) + 1 :]:
+            words = page.extract_words()
+            for island in (w for w in words if w["text"] in {"EIRE", "ALBION"}):
+                seen.add(island["text"])
+                x0, top, x1, bottom = island["x0"], island["top"], island["x1"], island["bottom"]
+                for line in page.lines:
+                    vertical = abs(line["x0"] - line["x1"]) < 0.1
+                    crosses = (
+                        (x0 < line["x0"] < x1 and line["top"] < bottom and line["bottom"] > top)
+                        if vertical
+                        else (top < line["top"] < bottom and line["x0"] < x1 and line["x1"] > x0)
+                    )
+                    assert not crosses, (island["text"], line["x0"], line["top"])
+                for label in (w for w in words if re.fullmatch(r"[a-n]\d{1,2}", w["text"])):
+                    apart = label["x1"] <= x0 or label["x0"] >= x1 or label["bottom"] <= top or label["top"] >= bottom
+                    assert apart, (island["text"], label["text"])
+    assert seen == {"EIRE", "ALBION"}

@@ -36,8 +36,9 @@ def board_pages(printing: Print, players: int) -> list[Drawing]:
     lay, v = print_layout(), view(players)
     # Seams on the lines between spaces, never through one: the lattice starts at the label margin.
     grid = (v.margin, v.margin, v.size)
+    title = f"Ley Lines board, {players} players"
     opts = PosterOptions(
-        printing, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid, lay.overview_notes_room
+        printing, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, title, grid, lay.overview_notes_room, partial(board_drawing, players)
     )
     return tile_poster(board_drawing(players), opts)
 
