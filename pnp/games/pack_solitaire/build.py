@@ -258,5 +258,6 @@ def _book(printing: Print, numbers: list[int]) -> list[Document]:
                 answer_pages,
             ),
         ],
+        reduced=True,
     )
     return [pieces(f"{NAME}-deals-{span}", doc.title, doc.pages, doc.hints)]

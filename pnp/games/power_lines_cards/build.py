@@ -74,6 +74,9 @@ def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = F
     return counts
 
 
+CUT = "Print the backs too, then cut along the lines the crop marks at the sheet's edges start: each runs right across the sheet and parts two rows or columns of cards."
+
+
 def player_decks(decks: list[Path] | None) -> list[Path]:
     """The deck list of each player, in seat order: those given, else the starter deck twice."""
     return decks or [deck_file("starter.deck")] * 2
@@ -159,6 +162,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
         f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
         [Part("Cards", about, pages, duplex=True)],
         notes,
+        cut=CUT,
     )
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
     return [
