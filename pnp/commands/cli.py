@@ -79,7 +79,7 @@ def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can 
 
     from pnp.commands.listing import Listed, list_command
 
-    app.command("list", example="pnp list", result=Listed)(list_command)
+    app.command("list", example="pnp list", result=Listed)(list_command(app_command))
 
     _built.append(app)
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -47,14 +48,17 @@ def listed(root: Any) -> Listed:
     )
 
 
-def list_command(as_json: JsonOption = False) -> Report:
-    """The games, what pnp prints for each, and the commands that build and check them."""
-    from pnp.commands.cli import app_command  # the command tree, built by now
+def list_command(root: Callable[[], Any]) -> Callable[..., Report]:
+    """`pnp list`, given a way to the command tree it lists (the entry point's, which this module may not import)."""
 
-    root = app_command()
-    if not as_json:
-        print_games(root)
-    return Report(None, result=listed(root))
+    def listing(as_json: JsonOption = False) -> Report:
+        """The games, what pnp prints for each, and the commands that build and check them."""
+        tree = root()
+        if not as_json:
+            print_games(tree)
+        return Report(None, result=listed(tree))
+
+    return listing
 
 
 def print_games(root: Any) -> None:

@@ -44,7 +44,7 @@ DecksOption = Annotated[
     list[Path] | None,
     typer.Option(
         "--deck",
-        parser=parse.input_path,
+        parser=parse.deck_path,
         help="The card game: a .deck list, validated as `pnp build` does; repeat for each player (default: the starter deck twice).",
         dir_okay=False,
     ),

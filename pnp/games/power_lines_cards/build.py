@@ -33,7 +33,8 @@ NAME = GAME.id
 @dataclass(frozen=True)
 class Options:
     decks: Annotated[
-        list[Path] | None, parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", parse.input_path, "DECK")
+        list[Path] | None,
+        parse.Flag("--deck", "A .deck list, or a deck pnp ships by name; repeat for each player (default: the starter deck twice).", parse.deck_path, "DECK"),
     ] = None
     rules: Annotated[
         Path | None,
