@@ -344,3 +344,12 @@ def test_difficulty_is_zero_when_greedy_play_reaches_par():
     best = solve(tiles, time_limit=None, node_limit=2_000_000)
     assert best.proven_optimal
     assert difficulty(tiles, best.score) == 0 and greedy_best(tiles) == best.score
+
+
+def test_the_books_notes_stand_on_its_record_sheet(book20):
+    """No page of notes alone: the 20-deal book is 10 pages of deals, the record sheet carrying
+    the notes under its grids, and 5 of answers (4 a page)."""
+    pages = [page.extract_text() for page in pypdf.PdfReader(book20).pages]
+    assert len(pages) == 10 + 1 + 5
+    (record,) = [i for i, text in enumerate(pages) if "record sheet" in text and "Deal ______" in text]
+    assert record == 10 and "How to print" in pages[record] and sum("How to print" in text for text in pages) == 1

@@ -130,7 +130,7 @@ def record_sheet(printing: Print, title: str, *, deal_blank: bool = False, loose
     `deal_blank` heads each grid with a blank for the deal's number (the puzzle book's
     sheet to copy). `loose` tiles, too few to fill a sheet of their own, go at true size
     along the foot of the page, below the grids, with their cut lines. `games`: how many grids
-    (a sheet to copy has `record_grids`; a deal's own sheet leaves room for its file's notes)."""
+    (a sheet to copy has `record_grids`); the file's notes stand under the grids, a sheet to copy's too."""
     lay = solitaire_layout()
     ink = _ink(printing)
     notes = [
@@ -154,8 +154,7 @@ def record_sheet(printing: Print, title: str, *, deal_blank: bool = False, loose
             page.add(Line(gx + i * cell, gy, gx + i * cell, gy + block, style), Line(gx, gy + i * cell, gx + block, gy + i * cell, style))
         page.add(Text(gx, gy + block + 7, "Tiles placed ____    Score ____", lay.text_size, "Helvetica", ink))
         bottom = gy + block + 7
-    if not deal_blank:  # a sheet to copy stays clean: the file's notes go elsewhere
-        page.room = room_below(bottom, printing)
+    page.room = room_below(bottom, printing)  # the file's notes fit under the grids: no sheet of their own
     if loose:
         _add_loose_tiles(page, printing, loose, bottom)
     return page
