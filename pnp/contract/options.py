@@ -69,9 +69,9 @@ def deck_path(text: str) -> Path:
     """A deck list, read as `input_path` reads a file; a bare name with no such file here is the
     deck pnp ships by that name (`starter`), as `--rules` takes a shipped format's."""
     path = input_path(text)
-    shipped = deck_file(f"{text}.deck")
-    if path is not STDIN and path.parent == Path(".") and not path.suffix and not path.exists() and shipped.is_file():
-        return shipped
+    shipped = {p.stem: p for p in deck_file(".").glob("*.deck")}  # looked up by name: any text, however long, is safe
+    if path is not STDIN and text in shipped and not path.exists():
+        return shipped[text]
     return path
 
 
