@@ -77,12 +77,9 @@ def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can 
     ) -> None:
         """Print-and-play generator and deck-builder for small 'line' games."""
 
-    @app.command("list", example="pnp list")
-    def list_command() -> None:
-        """The games, what pnp prints for each, and the commands that build and check them."""
-        from pnp.commands.listing import print_games  # loads only for `pnp list`
+    from pnp.commands.listing import Listed, list_command
 
-        print_games(app_command())
+    app.command("list", example="pnp list", result=Listed)(list_command(app_command))
 
     @app.command("help", example="pnp help formats")
     def help_command(

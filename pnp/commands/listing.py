@@ -2,11 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import typer
 
+from pnp.contract.app import JsonOption, Report, Result
 from pnp.games.registry import GAMES
+
+
+class ListedGame(Result):
+    """A game: its id (its build target and folder), title, credit line, what `pnp build ID` prints,
+    the targets whose pieces it needs, its `pnp export` commands, and its own commands (`pnp GROUP NAME`)."""
+
+    id: str
+    title: str
+    credit: str
+    prints: str
+    needs: list[str]
+    exports: list[str]
+    commands: list[str]
+
+
+class Listed(Result):
+    """`pnp list`: every game of the registry, in the order `pnp list` prints them."""
+
+    games: list[ListedGame]
+
+
+def listed(root: Any) -> Listed:
+    """What `pnp list` prints, as its JSON result."""
+    return Listed(
+        games=[
+            ListedGame(
+                id=game.id,
+                title=game.title,
+                credit=game.credit_line,
+                prints=game.prints,
+                needs=[need.target for need in game.needs],
+                exports=list(game.exports),
+                commands=[f"{group} {name}" for group in game.groups for name in root.get_command(None, group).list_commands(None)],
+            )
+            for game in GAMES
+        ]
+    )
+
+
+def list_command(root: Callable[[], Any]) -> Callable[..., Report]:
+    """`pnp list`, given a way to the command tree it lists (the entry point's, which this module may not import)."""
+
+    def listing(as_json: JsonOption = False) -> Report:
+        """The games, what pnp prints for each, and the commands that build and check them."""
+        tree = root()
+        if not as_json:
+            print_games(tree)
+        return Report(None, result=listed(tree))
+
+    return listing
 
 
 def print_games(root: Any) -> None:

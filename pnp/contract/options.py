@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, TypeVar
 from typer import BadParameter as BadParameter  # re-exported: a game's own parsers raise and catch it from here
 
 from pnp.core.diagnostics import shown
+from pnp.core.resources import deck_file
 from pnp.core.textfile import STDIN
 
 _INTEGER = re.compile(r"[+-]?[0-9]{1,12}")
@@ -62,6 +63,16 @@ def input_path(text: str) -> Path:
     """A file the command reads (pnp.core.textfile.read_bytes): the bare argument `-` is standard input;
     any other, `./-` too, a path. Every argument and option that reads a file takes this parser."""
     return STDIN if text == "-" else Path(text)
+
+
+def deck_path(text: str) -> Path:
+    """A deck list, read as `input_path` reads a file; a bare name with no such file here is the
+    deck pnp ships by that name (`starter`), as `--rules` takes a shipped format's."""
+    path = input_path(text)
+    shipped = {p.stem: p for p in deck_file(".").glob("*.deck")}  # looked up by name: any text, however long, is safe
+    if path is not STDIN and text in shipped and not path.exists():
+        return shipped[text]
+    return path
 
 
 seed = integer(0, SEED_MAX)

@@ -156,7 +156,7 @@ def report_lines(file: str, diagnostics: Iterable[Diagnostic], source: str | byt
         if lines_of is not None and d.line is not None and 1 <= d.line <= len(lines_of):
             lines += _excerpt(lines_of[d.line - 1], d.line, d.column or 1, paint)
     for code, n in omitted.items():
-        lines.append(f"{paint.bold(shown(file) + ':')} {paint.note('note')}: ... and {plural(n, 'more finding')} of kind {shown(code)}, like those above")
+        lines.append(f"{paint.bold(shown(file) + ':')} {paint.note('note')}: ... and {plural(n, 'more finding')} like those above ({shown(code)})")
     return lines
 
 

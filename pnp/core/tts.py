@@ -236,9 +236,12 @@ def custom_model(nickname: str, mesh_url: str, colour_hex: str, at: tuple[float,
     return _object("Custom_Model", nickname, transform(at, scale=(scale, scale, scale)), colour(colour_hex), CustomMesh=mesh)
 
 
-def bag(nickname: str, objects: Objects, at: tuple[float, float]) -> Json:
-    """A "Bag" holding `objects`, taken out last in, first out (Bag.Order 0)."""
-    return _object("Bag", nickname, transform(at), colour("#996633"), Bag={"Order": 0}, ContainedObjects=[copy.deepcopy(o) for o in objects])
+def bag(nickname: str, objects: Objects, at: tuple[float, float], at_random: bool = False) -> Json:
+    """A "Bag" holding `objects`, taken out last in, first out (Bag.Order 0), or `at_random` (Order 2),
+    as hidden pieces are drawn from a bag at the table."""
+    return _object(
+        "Bag", nickname, transform(at), colour("#996633"), Bag={"Order": 2 if at_random else 0}, ContainedObjects=[copy.deepcopy(o) for o in objects]
+    )
 
 
 def _fmt(x: float) -> str:

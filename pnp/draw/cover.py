@@ -83,6 +83,8 @@ class _Cover:
     notes: Sequence[str]
     assembly: Sequence[str]
     own: int = 0
+    reduced: bool = False  # nothing drawn at its real size, nothing to cut (a book of deals)
+    cut: str = ""  # what to cut, for pieces that need no assembly steps beyond it
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,18 @@ class _Laid:
     cross: tuple[float, float] | None  # in the page's coordinates
 
 
-def document(title: str, printing: Print, about: str, parts: Sequence[Part], notes: Sequence[str] = (), assembly: Sequence[str] = ()) -> Document:
-    """Every part, with the notes about the file in the first room a page of pieces leaves, or, where
+def document(
+    title: str,
+    printing: Print,
+    about: str,
+    parts: Sequence[Part],
+    notes: Sequence[str] = (),
+    assembly: Sequence[str] = (),
+    reduced: bool = False,
+    cut: str = "",
+) -> Document:
+    """Every part (`reduced`: drawn smaller than life, with nothing to cut; `cut`: how to cut the
+    pieces out, where no assembly step says it), with the notes about the file in the first room a page of pieces leaves, or, where
     none is large enough, on a page of their own in front (with a duplex check behind it). In a file
     with two-sided parts every one-sided page gets a blank back, so the whole file prints two-sided
     in one go."""
@@ -100,7 +112,7 @@ def document(title: str, printing: Print, about: str, parts: Sequence[Part], not
     duplex = any(part.duplex for part in parts)
     lay = cover_layout()
     pages, outline, contents = _paged(parts, printing, duplex, 0)
-    cover = _Cover(title, printing, about, contents, duplex, notes, assembly)
+    cover = _Cover(title, printing, about, contents, duplex, notes, assembly, reduced=reduced, cut=cut)
     step = 2 if duplex else 1  # pages a sheet of paper takes: a front is every step-th page
     for index in range(0, len(pages), step):
         room = pages[index].room
@@ -251,13 +263,13 @@ def _chunks(width: float, lay: CoverLayout, cover: _Cover) -> list[_Chunk]:
         entry(f"Page {first}" if first == last else f"Pages {first}-{last}", f"{part.name}: {part.about} {sides}".rstrip(), column)
 
     heading("How to print")
-    how = [
-        f"{cover.printing.paper.described} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: every piece is drawn at its real size."
-    ]
+    sized = "the pages are drawn reduced, with nothing to cut" if cover.reduced else "every piece is drawn at its real size"
+    how = [f"{cover.printing.paper.described} paper, portrait, at 100 % (\u201cActual size\u201d), never \u201cFit to page\u201d: {sized}."]
     if cover.duplex:
+        blanks = any(not part.duplex for _, _, part in cover.contents)
         how.append(
-            "Print two-sided, flipping on the long edge: each page of backs lands behind its page of fronts. "
-            "A one-sided page is followed by a blank one, so the sheets stay in step."
+            "Print two-sided, flipping on the long edge: each page of backs lands behind its page of fronts."
+            + (" A one-sided page is followed by a blank one, so the sheets stay in step." if blanks else "")
         )
     else:
         how.append("Print one-sided: nothing goes on the back of any page.")
@@ -270,6 +282,9 @@ def _chunks(width: float, lay: CoverLayout, cover: _Cover) -> list[_Chunk]:
 
     chunks.append(_chunk(width, lay, scale_check))
 
+    if cover.cut:
+        heading("How to cut")
+        entry("", cover.cut, 0.0)
     if cover.assembly:
         heading("Assembly")
         for n, step in enumerate(cover.assembly, 1):

@@ -15,6 +15,7 @@ its own part of the drawing and nothing else.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.core.layouts import sheet_layout
@@ -41,6 +42,9 @@ class PosterOptions:
     caption: str = ""  # names the poster on every sheet
     grid: tuple[float, float, float] | None = None  # (x, y, pitch) mm: seams only on these lines
     notes_room: float = 0.0  # mm the overview page leaves empty at its foot, for the file's notes
+    # The drawing as the overview shows it, given the scale it is reduced to (its words set to be
+    # read at that scale); None: the drawing itself, reduced.
+    reduced: Callable[[float], Drawing] | None = None
 
 
 @dataclass(frozen=True)
@@ -187,7 +191,8 @@ def overview(art: Drawing, p: Plan, opts: PosterOptions) -> Drawing:
     # A round scale: SVG keeps three decimals of a matrix, and the PDF must show the same.
     k = math.floor(min(room_w / (x_hi - x_lo), room_h / (y_hi - y_lo), 1.0) * 1000) / 1000
     at = (head.left + (room_w - k * (x_hi - x_lo)) / 2 - k * x_lo, head.top - k * y_lo)
-    page.add(Group(tuple(art.items), compose(translate(*at), scale(k))))
+    shown = art if opts.reduced is None else opts.reduced(k)
+    page.add(Group(tuple(shown.items), compose(translate(*at), scale(k))))
     outline = Style(stroke="#C0392B", stroke_width=0.4, dash=(1.5, 1.0))
     for number, s in enumerate(p.sheets, 1):
         bx0, by0, bx1, by1 = (k * v + o for v, o in zip(s.window, (*at, *at)))

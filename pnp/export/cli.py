@@ -40,10 +40,13 @@ def _targets(command: str) -> type[Enum]:
 ShopTarget = _targets(PRINT_SHOP)
 TtsGame = _targets(TTS)
 OutOption = Annotated[Path, typer.Option("-o", "--out", help="The folder to write into (made if missing).", file_okay=False)]
-DeckOption = Annotated[
-    Path | None,
+DecksOption = Annotated[
+    list[Path] | None,
     typer.Option(
-        "--deck", parser=parse.input_path, help="The card game: a .deck list (default: the starter deck), validated as `pnp build` does.", dir_okay=False
+        "--deck",
+        parser=parse.deck_path,
+        help="The card game: a .deck list, validated as `pnp build` does; repeat for each player (default: the starter deck twice).",
+        dir_okay=False,
     ),
 ]
 RulesOption = Annotated[
@@ -119,7 +122,7 @@ class PrintShop(Result):
 @app.command(
     "print-shop",
     result=PrintShop,
-    example="pnp export print-shop power-lines-cards --deck decks/fives.deck -o shop",
+    example="pnp export print-shop power-lines-cards --deck decks/starter.deck --deck decks/fives.deck -o shop",
 )
 def print_shop(
     target: Annotated[
@@ -140,7 +143,7 @@ def print_shop(
         float | None, typer.Option("--bleed", parser=parse.bleed, help="Art past the cut, mm per side (default: the preset's).", metavar="MM")
     ] = None,
     dpi: Annotated[int | None, typer.Option("--dpi", parser=parse.dpi, help="Image resolution, 72 to 1200 (default: the preset's, 300).", metavar="N")] = None,
-    deck: DeckOption = None,
+    decks: DecksOption = None,
     rules: RulesOption = None,
     proto: ProtoOption = False,
     as_json: JsonOption = False,
@@ -155,7 +158,7 @@ def print_shop(
     job = _job(entry, preset, trim, bleed, dpi)
     room = _room(entry)
     try:
-        pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, deck=deck, rules=rules, proto=proto))
+        pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, decks=decks, rules=rules, proto=proto))
     except TooSmall as exc:
         raise PnpError(_too_small(exc, job), exit_code=2) from None
     _within_budget(pieces, job)
@@ -172,7 +175,7 @@ def print_shop(
         pieces=sum(p.copies for p in pieces),
         files=_json_names(made),
     )
-    return Report(deck, result=result, verdict=said)
+    return Report(decks[0] if decks else None, result=result, verdict=said)
 
 
 def _too_small(exc: TooSmall, job: Any) -> str:
@@ -245,12 +248,7 @@ def tts(
             "--url-prefix", help="Where you will upload the images (https://…/): the saved object names them there instead of as files in OUT.", metavar="URL"
         ),
     ] = None,
-    decks: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--deck", parser=parse.input_path, help="The card game: a .deck list; repeat for each player (default: the starter deck twice).", dir_okay=False
-        ),
-    ] = None,
+    decks: DecksOption = None,
     rules: RulesOption = None,
     proto: ProtoOption = False,
     as_json: JsonOption = False,

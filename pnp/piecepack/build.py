@@ -115,7 +115,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
     printing, tiles = opts.printing, options.tiles
     lay = piecepack_layout()
     with_bleed = SheetOptions(printing, bleed=lay.bleed)
-    tile_about = f"{lay.tile.size / 25.4:g} in ({lay.tile.size:g} mm) square: a rank and its suit on the front, the common back behind."
+    tile_about = f"{lay.tile.size / 25.4:g} in ({lay.tile.size:g} mm) square, rank and suit in front, the common back behind: cut on the outlines."
     if tiles is not None:
         lo, hi = parse_rank_range(tiles)
         name, what = f"{NAME}-tiles-{RANK_LETTERS[lo]}-{RANK_LETTERS[hi]}", f"Piecepack tiles {RANK_NAMES[lo]} to {RANK_NAMES[hi]}"
@@ -136,9 +136,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
                 caption="Piecepack coins, dice and pawns",
             ),
         ]
-        coins = (
-            f"24 coins, {lay.coin.diameter / 25.4:g} in ({lay.coin.diameter:g} mm) across, with their suits behind; a die net and a pawn strip for each suit."
-        )
+        coins = f"24 coins, {lay.coin.diameter / 25.4:g} in ({lay.coin.diameter:g} mm) across, suits behind, to cut on their circles; a die net and a pawn strip a suit."
         # The coins' sheet first: it has room for the file's notes at its foot.
         parts = [Part("Coins, dice and pawns", coins, pages, duplex=True), Part("Tiles", f"24 tiles, {tile_about}", tile_pages, duplex=True)]
         assembly = ASSEMBLY

@@ -198,3 +198,21 @@ def test_the_second_decks_warnings_are_its_own(tmp_path):
     data = json.loads(run(STARTER, twice, "--json").stdout)
     assert data["valid"] and [d["severity"] for d in data["diagnostics"]] == ["warning"]
     assert data["diagnostics"][0]["message"].startswith(f"{twice}: ")
+
+
+def test_a_shipped_decks_name_works_where_a_deck_path_does(tmp_path, monkeypatch):
+    """`starter` is the deck pnp ships, as `--rules standard` is its format, unless a file of
+    that name is here: then the file is read."""
+    from pnp.core.resources import deck_file
+
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "mine.deck"
+    mine.write_bytes(deck_file("starter.deck").read_bytes())
+    result = run("starter", mine)
+    assert result.exit_code == 0, result.output
+    assert "starter" in result.stdout and "mine" in result.stdout
+    for command in (["deck", "validate", "starter"], ["deck", "stats", "starter"], ["deck", "goldfish", "starter", "--games", "5", "--vs", "starter"]):
+        done = CliRunner().invoke(app, command)
+        assert done.exit_code == 0, (command, done.output)
+    (tmp_path / "starter").write_text("1 Base\n")  # a file of that name wins
+    assert CliRunner().invoke(app, ["deck", "validate", "starter"]).exit_code == 1

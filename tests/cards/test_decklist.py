@@ -337,3 +337,27 @@ def test_a_format_named_by_a_path_is_that_file_even_when_a_shipped_one_has_its_n
     with pytest.raises(PnpError) as caught:
         load_format(Path("no-such-format"))
     assert caught.value.exit_code == 2
+
+
+STARTER_COUNTS = {"0": 2, "1": 2, "2": 2, "3": 3, "4": 3, "5": 3, "6": 3, "7": 2, "8": 2, "9": 2, "10": 2}
+
+
+@pytest.mark.parametrize("header", ["count,card", "Qty,Card Name", '"Quantity","Card"', "card,copies", "COUNT , NAME"])
+def test_a_csv_deck_list_with_a_header_reads_as_its_rows_say(header: str):
+    count_first = header.lower().replace('"', "").split(",")[0].strip() not in {"card", "name"}
+    rows = [f"{n},{card}" if count_first else f"{card},{n}" for card, n in STARTER_COUNTS.items()]
+    report = validate_deck("\n".join([header, *rows]) + "\n")
+    assert report.valid, report.diagnostics
+    assert report.counts == STARTER_COUNTS
+
+
+def test_csv_without_a_header_gets_one_hint_not_an_error_a_line():
+    report = validate_deck("a,b\n" + "".join(f"{n},{card}\n" for card, n in STARTER_COUNTS.items()))
+    assert [d.code for d in report.diagnostics] == ["csv-header"]
+    assert "header row" in report.diagnostics[0].message and "kind" not in report.diagnostics[0].message
+
+
+def test_a_slash_comment_is_told_that_hash_starts_a_comment():
+    report = validate_deck("// my deck\n" + "".join(f"{n} {card}\n" for card, n in STARTER_COUNTS.items()))
+    (finding,) = report.diagnostics
+    assert (finding.code, finding.line, finding.column) == ("slash-comment", 1, 1) and "`#`" in finding.message

@@ -236,6 +236,14 @@ def test_prices_read_as_the_rules_write_them(built):
     assert "free" in four and "\u2212" not in four
 
 
+def test_card_0_names_the_friendly_it_copies_by_its_printed_value(built):
+    # The rules: two less than the printed value of the highest bordering friendly, not of the
+    # "strongest" (a friendly's value in play may differ from its printed one).
+    _, path = built
+    zero = " ".join(_card_text(path, "CARD 0").split())
+    assert "highest printed value among the friendlies bordering it, minus 2" in zero and "strongest" not in zero
+
+
 def test_deck_letter_on_every_face(built):
     paper, path = built
     with open_pdf(path) as pdf:

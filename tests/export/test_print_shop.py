@@ -48,7 +48,7 @@ def poker(tmp_path_factory) -> Path:
 def test_the_poker_preset_gives_825_by_1125_pixels_at_300_dpi(poker):
     # The preset: 2.5 x 3.5 in trimmed, 1/8 in bleed a side, 300 dpi.
     images = sorted(poker.glob("*.png"))
-    assert len(images) == 13  # the Base, 11 kinds, one back
+    assert len(images) == 2 * 13  # each deck: the Base, 11 kinds, its back
     for path in images:
         with Image.open(path) as image:
             assert image.size == (825, 1125), path.name
@@ -63,17 +63,39 @@ def test_every_image_named_in_the_manifest_exists_and_has_its_stated_size(poker)
             assert image.size == (int(row["width_px"]), int(row["height_px"]))
 
 
-def test_the_manifest_copies_equal_the_deck_list(poker):
+def test_the_manifest_orders_both_decks_as_the_deck_list_says(poker):
+    # The game needs two decks, as the home print and Tabletop Simulator give: A and B, each with its own back.
     counts = load_deck(STARTER).counts
-    fronts = {r["piece"]: int(r["copies"]) for r in manifest(poker) if r["side"] == "front"}
-    assert fronts == {"Base": 1, **{f"card {kind}": n for kind, n in counts.items() if n}}
-    backs = [r for r in manifest(poker) if r["side"] == "back"]
-    assert {r["file"] for r in backs} == {"back.png"} and sum(int(r["copies"]) for r in backs) == 27
+    for letter in "AB":
+        rows = [r for r in manifest(poker) if r["piece"].startswith(f"deck {letter}, ")]
+        fronts = {r["piece"].split(", ", 1)[1]: int(r["copies"]) for r in rows if r["side"] == "front"}
+        assert fronts == {"Base": 1, **{f"card {kind}": n for kind, n in counts.items() if n}}
+        backs = [r for r in rows if r["side"] == "back"]
+        assert {r["file"] for r in backs} == {f"deck-{letter.lower()}-back.png"} and sum(int(r["copies"]) for r in backs) == 27
+    assert sum(int(r["copies"]) for r in manifest(poker) if r["side"] == "front") == 54
+
+
+def test_each_decks_back_says_its_letter(poker):
+    reader = PdfReader(poker / "pieces.pdf")
+    rows = manifest(poker)
+    for letter in "AB":
+        (page,) = {int(r["pdf_page"]) for r in rows if r["file"] == f"deck-{letter.lower()}-back.png" and r["piece"] == f"deck {letter}, Base"}
+        text = " ".join(reader.pages[page - 1].extract_text().split())
+        assert f"DECK {letter}" in text and f"DECK {'B' if letter == 'A' else 'A'}" not in text
+
+
+def test_one_deck_given_once_makes_one_deck_and_twice_two(tmp_path):
+    deck = tmp_path / "mine.deck"
+    deck.write_text(STARTER.read_text())
+    for given, letters in ((["--deck", deck], {"A"}), (["--deck", deck, "--deck", STARTER], {"A", "B"})):
+        out = tmp_path / str(len(given))
+        assert export("power-lines-cards", *given, "--dpi", "72", "-o", out).exit_code == 0
+        assert {r["piece"].split(",")[0][-1] for r in manifest(out)} == letters
 
 
 def test_the_pdf_pages_are_trim_plus_bleed_with_the_trim_box_on_the_cut(poker):
     reader = PdfReader(poker / "pieces.pdf")
-    assert len(reader.pages) == 2 * 12  # each piece's front, then its back
+    assert len(reader.pages) == 2 * 2 * 12  # each deck's pieces: each one's front, then its back
     for page in reader.pages:
         media, trim = page.mediabox, page.trimbox
         assert float(media.width) * MM_PER_PT == pytest.approx(2.75 * 25.4, abs=0.01)
@@ -90,7 +112,7 @@ def _first_ink(row: list[tuple[int, int, int]]) -> int:
 def test_the_card_lies_where_the_trim_says_on_a_rendered_face(poker):
     # A face is white at the cut (a miscut shows no colour) and framed 1.5 mm inside it: the
     # frame's outer edge, on every side, is bleed + 1.5 mm from the image's edge, to a pixel.
-    with Image.open(poker / "card-5.png") as image:
+    with Image.open(poker / "deck-a-card-5.png") as image:
         rgb = image.convert("RGB")
         w, h = rgb.size
         middle_row = [rgb.getpixel((x, h // 2)) for x in range(w)]
@@ -148,8 +170,12 @@ def test_a_deck_of_ones_own_is_counted_as_its_list_says(tmp_path):
     out = tmp_path / "mine"
     assert export("power-lines-cards", "--deck", deck, "--dpi", "72", "-o", out).exit_code == 0
     fronts = Counter({r["piece"]: int(r["copies"]) for r in manifest(out) if r["side"] == "front"})
-    assert fronts == Counter({"Base": 1, "card 10": 4, "card 9": 4, "card 8": 4, "card 7": 4, "card 6": 4, "card 5": 3, "card 4": 3})
-    assert sorted(p.name for p in out.glob("*.png")) == sorted(["back.png", "card-base.png"] + [f"card-{k}.png" for k in (4, 5, 6, 7, 8, 9, 10)])
+    assert fronts == Counter(
+        {f"deck A, {k}": n for k, n in {"Base": 1, "card 10": 4, "card 9": 4, "card 8": 4, "card 7": 4, "card 6": 4, "card 5": 3, "card 4": 3}.items()}
+    )
+    assert sorted(p.name for p in out.glob("*.png")) == sorted(
+        ["deck-a-back.png", "deck-a-card-base.png"] + [f"deck-a-card-{k}.png" for k in (4, 5, 6, 7, 8, 9, 10)]
+    )
 
 
 def test_the_same_inputs_give_the_same_bytes(tmp_path):
@@ -241,9 +267,9 @@ def test_exporting_again_removes_pnps_images_of_cards_no_longer_in_the_deck(tmp_
     deck = tmp_path / "tens.deck"
     deck.write_text("26 10\n")
     result = export("power-lines-cards", "--deck", deck, "--proto", "--dpi", "72", "-o", out)
-    assert result.exit_code == 0 and "removed 10 files of an earlier export" in result.stderr
-    assert sorted(p.name for p in out.glob("*.png")) == ["back.png", "card-10.png", "card-base.png", "my-notes.png"]
-    assert {r["file"] for r in manifest(out)} == {"back.png", "card-10.png", "card-base.png"}
+    assert result.exit_code == 0 and "removed 23 files of an earlier export" in result.stderr  # deck B's 13, deck A's 10
+    assert sorted(p.name for p in out.glob("*.png")) == ["deck-a-back.png", "deck-a-card-10.png", "deck-a-card-base.png", "my-notes.png"]
+    assert {r["file"] for r in manifest(out)} == {"deck-a-back.png", "deck-a-card-10.png", "deck-a-card-base.png"}
 
 
 @pytest.mark.parametrize("trim", ["10,10", "30,40", "10,500"])

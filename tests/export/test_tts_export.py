@@ -195,9 +195,23 @@ def test_power_lines_uses_the_two_to_five_tiles(exported):
     assert len(tiles) == 16 and all(t["Nickname"].split()[1] in ("2", "3", "4", "5") for t in tiles)
 
 
-def test_ley_lines_dominoes(exported):
-    dominoes = [o for o in saved(exported, "ley-lines")["ObjectStates"] if o["Nickname"].startswith("domino")]
-    assert len(dominoes) == 28 and len({d["CustomImage"]["ImageURL"] for d in dominoes}) == 28
+def test_ley_lines_hides_what_players_hide(exported):
+    """The 28 dominoes and each suit's cairns lie as players find them: in bags drawn at random,
+    face down, nothing on the table or in a name telling one from another."""
+    table = saved(exported, "ley-lines")["ObjectStates"]
+    bags = {o["Nickname"]: o for o in table if o["Name"] == "Bag"}
+    (dominoes,) = [b for name, b in bags.items() if name.startswith("dominoes")]
+    inside = dominoes["ContainedObjects"]
+    assert len(inside) == 28 and len({d["CustomImage"]["ImageURL"] for d in inside}) == 28
+    assert dominoes["Bag"]["Order"] == 2 and {d["Nickname"] for d in inside} == {"domino"}
+    assert all(d["Transform"]["rotZ"] == 180.0 for d in inside)
+    for suit in ("suns", "moons", "crowns", "arms"):
+        cairns = bags[f"cairns of {suit}"]
+        assert cairns["Bag"]["Order"] == 2 and len(cairns["ContainedObjects"]) == 6
+        assert {c["Nickname"] for c in cairns["ContainedObjects"]} == {f"cairn of {suit}"}
+        assert all(c["Transform"]["rotZ"] == 180.0 for c in cairns["ContainedObjects"])
+    loose = [o for o in table if o["Name"] == "Custom_Tile"]
+    assert not loose  # no domino or coin lies loose, face up or in order
 
 
 def test_the_same_inputs_give_the_same_bytes(tmp_path):

@@ -42,8 +42,8 @@ def envelopes(result, command: str) -> list[dict]:
 
 
 def text_notes(stderr: str) -> dict[str, int]:
-    """What the text output counts past the cap: `... and N more findings of kind CODE`, by kind."""
-    notes = re.findall(r"\.\.\. and ([\d,]+) more findings? of kind (\S+), like those above", stderr)
+    """What the text output counts past the cap: `... and N more findings like those above (CODE)`, by kind."""
+    notes = re.findall(r"\.\.\. and ([\d,]+) more findings? like those above \((\S+)\)", stderr)
     return {code: int(n.replace(",", "")) for n, code in notes}
 
 

@@ -271,6 +271,19 @@ def test_list_shows_every_game_its_designer_and_its_commands():
             assert f"pnp {group} {name} " in result.stdout, (group, name)
 
 
+def test_list_json_names_the_same_games_and_commands_as_its_text():
+    import json
+
+    text, result = pnp("list"), pnp("list", "--json")
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.stdout)
+    assert listed["command"] == "list" and listed["valid"] and [g["id"] for g in listed["games"]] == [g.id for g in GAMES]
+    for game in listed["games"]:
+        assert game["title"] in text.stdout and game["credit"] in text.stdout and f"pnp build {game['id']}\n" in text.stdout
+        assert all(f"pnp {command} " in text.stdout for command in game["commands"])
+        assert all(f"pnp export {kind} {game['id']} -o DIR" in text.stdout for kind in game["exports"])
+
+
 def app_command():
     from pnp.commands.cli import app_command as root
 

@@ -200,7 +200,7 @@ def test_at_most_ten_findings_of_a_kind_then_one_line_counts_the_rest():
     lines = report_lines("f.txt", found)
     assert SHOWN_PER_CODE == 10
     assert sum(": error: finding" in s for s in lines) == 10 + 3
-    assert lines[-1] == "f.txt: note: ... and 15 more findings of kind dup, like those above"
+    assert lines[-1] == "f.txt: note: ... and 15 more findings like those above (dup)"
     assert len(lines) == 14
 
 
@@ -213,16 +213,16 @@ def test_the_cap_holds_with_colour_and_source():
     lines = report_lines("f.txt", many("dup", 30), source, colour=True)
     assert sum(": error: finding" in plain(s) for s in lines) == 10
     assert sum("^" in s for s in lines) == 10
-    assert plain(lines[-1]) == "f.txt: note: ... and 20 more findings of kind dup, like those above"
+    assert plain(lines[-1]) == "f.txt: note: ... and 20 more findings like those above (dup)"
 
 
 @pytest.mark.parametrize(
     "n, summary",
     [
-        (11, "... and 1 more finding of kind dup, like those above"),
-        (12, "... and 2 more findings of kind dup, like those above"),
-        (15, "... and 5 more findings of kind dup, like those above"),
-        (1010, "... and 1,000 more findings of kind dup, like those above"),
+        (11, "... and 1 more finding like those above (dup)"),
+        (12, "... and 2 more findings like those above (dup)"),
+        (15, "... and 5 more findings like those above (dup)"),
+        (1010, "... and 1,000 more findings like those above (dup)"),
     ],
 )
 def test_the_summary_reads_as_english(n: int, summary: str):
@@ -232,8 +232,8 @@ def test_the_summary_reads_as_english(n: int, summary: str):
 def test_each_kind_gets_its_own_summary():
     lines = report_lines("f.txt", many("a", 11) + many("b", 13))
     assert lines[-2:] == [
-        "f.txt: note: ... and 1 more finding of kind a, like those above",
-        "f.txt: note: ... and 3 more findings of kind b, like those above",
+        "f.txt: note: ... and 1 more finding like those above (a)",
+        "f.txt: note: ... and 3 more findings like those above (b)",
     ]
 
 

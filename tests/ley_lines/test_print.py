@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -11,7 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.commands.cli import app
+from pnp.core.resources import deck_file
 from pnp.draw.poster import GUARD
+from pnp.games.ley_lines.board import parse_space
+from pnp.games.ley_lines.engine import Placer, flow
+from pnp.games.ley_lines.files import TurnItem, load_record
+from pnp.games.ley_lines.game import apply, new_game
 from tests.helpers.pdfgeom import MM, cover_pages, ink_margins, open_pdf
 
 INCH = 25.4
@@ -387,3 +393,56 @@ def test_svg_pages_match_the_pdf(tmp_path):
                     assert not unmatched(getattr(svg, kind), boxes[kind]), f"{svg_path.name}: {kind}"
                     compared += len(getattr(svg, kind))
     assert compared > 200
+
+
+def test_rule_sheet_positions_are_replayed_legally(kit):
+    """Each figure of a position on the rule sheet is a record pnp ships, replayed turn by turn
+    under the rules: every domino laid is one the engine's placer allows, and the position the
+    caption describes is the one the replay reaches."""
+    _, folder = kit
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(folder / "ley-lines-rules.pdf").pages)
+    tie = re.search(r"cairn on ([a-n]\d+) runs [\d, ]+ to ([a-n]\d+), then meets two (\d)s, on ([a-n]\d+) and ([a-n]\d+)", text)
+    assert tie, "the tie figure's caption names the cairn, its path and the tied halves"
+    for record, turns in (("example.leylines", 2), ("tie.leylines", None)):
+        parsed = load_record(deck_file(f"ley-lines/{record}").read_bytes())
+        assert parsed.value is not None and not parsed.diagnostics
+        game = new_game(parsed.value.players.suits)
+        for item in parsed.value.items:
+            if isinstance(item, TurnItem) and turns is not None and game.turns >= turns:
+                break
+            if isinstance(item, TurnItem) and item.values is not None:
+                assert item.first is not None and item.second is not None
+                a, b = item.values
+                assert Placer(game.pos).legal(item.first, a, item.second, b), (record, item.line)
+            apply(game, item)
+        assert not game.diagnostics, record
+    cairn, last, value, *tied = (parse_space(s) if s[0].isalpha() else int(s) for s in tie.groups())
+    stop = flow(game.pos, cairn)
+    assert stop.stop == "tie" and stop.path[-1] == last and set(stop.tied) == set(tied)
+    assert all(game.pos.halves[s] == value for s in tied)
+
+
+def test_island_names_stand_in_one_space_clear_of_its_name(kit):
+    """On the board at true size, EIRE and ALBION each lie inside one space: no grid line runs
+    through them, and no space's name lies under them."""
+    _, folder = kit
+    seen = set()
+    path = folder / "ley-lines-board.pdf"
+    with open_pdf(path) as pdf:
+        for page in pdf.pages[cover_pages(path) + 1 :]:
+            words = page.extract_words()
+            for island in (w for w in words if w["text"] in {"EIRE", "ALBION"}):
+                seen.add(island["text"])
+                x0, top, x1, bottom = island["x0"], island["top"], island["x1"], island["bottom"]
+                for line in page.lines:
+                    vertical = abs(line["x0"] - line["x1"]) < 0.1
+                    crosses = (
+                        (x0 < line["x0"] < x1 and line["top"] < bottom and line["bottom"] > top)
+                        if vertical
+                        else (top < line["top"] < bottom and line["x0"] < x1 and line["x1"] > x0)
+                    )
+                    assert not crosses, (island["text"], line["x0"], line["top"])
+                for label in (w for w in words if re.fullmatch(r"[a-n]\d{1,2}", w["text"])):
+                    apart = label["x1"] <= x0 or label["x0"] >= x1 or label["bottom"] <= top or label["top"] >= bottom
+                    assert apart, (island["text"], label["text"])
+    assert seen == {"EIRE", "ALBION"}

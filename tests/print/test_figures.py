@@ -105,7 +105,7 @@ def test_ley_lines_coordinates_read_at_arms_length(sheets, paper):
     numbers = re.findall(r"\d+", " ".join(_figure_words(board)))
     assert sorted(map(int, numbers)) == sorted(2 * list(range(1, 16)))  # left and right
     assert min(g.size for g in board.glyphs if g.text.isdigit()) >= SMALLEST
-    for fig, letters in ((tie, "ijklm"), (flow, "hijkl")):
+    for fig, letters in ((tie, "hijkl"), (flow, "hijkl")):  # the tie: h2 to l5, round the suns cairn on h4
         assert all(letter in fig.text for letter in letters)
 
 

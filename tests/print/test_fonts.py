@@ -142,3 +142,40 @@ def test_a_web_page_carries_each_face_it_names_cut_to_its_characters():
     assert [r[:2] for r in rules] == [("Liberation Mono", "normal")]  # only the face the page names
     cmap = TTFont(io.BytesIO(base64.b64decode(rules[0][2]))).getBestCmap()
     assert {ord(c) for c in "A·1&Ü"} <= set(cmap) and ord("Z") not in cmap  # the page's characters (&amp; read as &), no others
+
+
+SMALLEST_READ = 6.0  # pt: nothing a person reads is smaller
+
+
+def _sizes(path) -> dict[float, str]:
+    """Each font size a PDF sets text at (as printed: the size times the page's scaling), with a sample of its text."""
+    found: dict[float, str] = {}
+    with open_pdf(path) as pdf:
+        for page in pdf.pages:
+            for char in page.chars:
+                size = round(char["size"], 2)
+                found[size] = found.get(size, "") + char["text"] if len(found.get(size, "")) < 20 else found[size]
+    return found
+
+
+def test_nothing_a_person_reads_is_under_6_pt(kit, tmp_path):
+    """Every PDF of the kit and every `show` page: the whole board's overview and a position drawn
+    reduced to fit the paper set their words larger, not smaller."""
+    from typer.testing import CliRunner
+
+    from pnp.commands.cli import app
+    from pnp.core.resources import deck_file
+
+    shows = {
+        "ley-lines": [str(deck_file("ley-lines/example.leylines"))],
+        "paint-the-line": [str(deck_file("paint-the-line/example.ptl"))],
+        "power-lines": [str(deck_file("power-lines/example.record"))],
+    }
+    pdfs = sorted(kit.glob("*.pdf"))
+    for game, args in shows.items():
+        out = tmp_path / f"{game}.pdf"
+        assert CliRunner().invoke(app, [game, "show", *args, "-o", str(out)]).exit_code == 0
+        pdfs.append(out)
+    for pdf in pdfs:
+        small = {size: text for size, text in _sizes(pdf).items() if size < SMALLEST_READ - 0.01}
+        assert not small, (pdf.name, small)

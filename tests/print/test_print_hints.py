@@ -238,3 +238,24 @@ def test_notes_under_pieces_stand_clear_of_them(kit):
             # The notes keep inside the page's margins, above the sheet's caption.
             assert all(5.0 <= o["x0"] * MM and o["x1"] * MM <= width - 5.0 for o in drawn if o["top"] * MM > y), name
     assert bar_length(kit / "piecepack.pdf") == pytest.approx(50.0, abs=0.01)  # the bar, at true size, under the pieces
+
+
+def _notes_and_pages(path: Path) -> tuple[str, list[str]]:
+    pages = [" ".join((page.extract_text() or "").split()) for page in pypdf.PdfReader(path).pages]
+    notes = next((text for text in pages if "How to print" in text), "")
+    return notes, pages
+
+
+def test_the_notes_say_only_what_is_so_and_what_to_cut(kit, tmp_path):
+    """A file's notes promise blank backs only where a page carries one, call pieces real size
+    only where they are, and tell the player what to cut in every file of pieces to cut out."""
+    for name in COVERED:
+        notes, pages = _notes_and_pages(kit / name)
+        promised = "followed by a blank one" in notes
+        assert promised == any(BLANK in text for text in pages), name
+        assert "real size" in notes and re.search(r"\bcut\b", notes.split("How to print")[0] + notes.split("Scale check")[-1]), name
+    out = tmp_path / "book"
+    result = CliRunner().invoke(app, ["build", "pack-solitaire", "--deals", "1-2", "--format", "pdf", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    notes, _ = _notes_and_pages(out / "pack-solitaire-deals-1-2.pdf")
+    assert "reduced, with nothing to cut" in notes and "real size" not in notes and ".tiles" not in notes

@@ -401,3 +401,34 @@ def test_html_figures_are_blocks_of_their_own_and_leave_the_tree_as_parsed():
     html = render_html(tree, figures)
     assert html.count("<figure ") == len(figures) and "<p><figure" not in html and "</figure></p>" not in html
     assert [(t.type, t.hidden) for t in tree.to_tokens()] == tokens and render_html(tree, figures) == html
+
+
+# Each game's rules text (../shared/seeds), by the words that open it.
+SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "seeds"
+SEED_OF = {
+    "power-lines-piecepack": "Power Lines (v1.10) for piecepack",
+    "paint-the-line": "Paint the Line",
+    "power-lines-cards": "Power Lines (working title)",
+    "pack-solitaire": "PackSolitaire",
+    "ley-lines": "Ley Lines",
+}
+RUN = 8  # words in a row that the sheet and the rules may not share
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rules texts are not beside the checkout")
+def test_every_rule_sheet_is_in_pnps_own_words(sheets):
+    """No run of eight words of a rule sheet is the rules' own: the sheets say the rules again,
+    they do not copy them (facts such as sizes and counts still carry over)."""
+    seeds = {path: " ".join(path.read_text(encoding="utf-8", errors="replace").split()[:12]) for path in sorted(SEEDS.glob("*.txt"))}
+    for game in GAMES:
+        (seed,) = [path for path, opening in seeds.items() if SEED_OF[game] in opening]
+        source = _words(seed.read_text(encoding="utf-8", errors="replace"))
+        runs = {tuple(source[i : i + RUN]) for i in range(len(source) - RUN + 1)}
+        for paper in PAPERS:
+            words = _words(sheet_text(sheets, game, paper))
+            copied = [" ".join(words[i : i + RUN]) for i in range(len(words) - RUN + 1) if tuple(words[i : i + RUN]) in runs]
+            assert not copied, (game, paper, copied[:3])

@@ -107,7 +107,7 @@ def expected_fields(game: str, path: Path) -> dict[str, str]:
                 key = f"game{n}-player{p}"
                 want |= {f"{key}-{what}": "/Tx" for what in ("name", "total", "largest")}
                 for c in (1, 2):
-                    want |= {f"{key}-colour{c}{what}": "/Tx" for what in ("", "-points", *(f"-group{g}" for g in range(1, 6)))}
+                    want |= {f"{key}-colour{c}{what}": "/Tx" for what in ("", "-points", *(f"-group{g}" for g in range(1, 7)))}
     elif game == "ley-lines":
         rows = log_rows(path) - 2  # below the players' names and the headings
         assert rows >= 24  # every cairn of a 4-player game
@@ -291,3 +291,24 @@ def test_a_pad_that_cannot_fit_says_so():
     log = Table(tuple((entry(f"r{n}", 1.0),) for n in range(40)), grow=lambda n: (entry(f"g{n}", 1.0),))
     with pytest.raises(ValueError, match="no room on a4 paper for a single row"):
         pad_page(Print(), "Full", [], lambda n: Block("", "", ((log,),)))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_paint_the_line_pad_has_a_column_for_every_group_a_colour_makes(pads, paper):
+    """Random games (uniform over legal turns) give a colour up to 6 groups: the pad has a column
+    for each, and the column headed Points holds, in a player's row, that player's total."""
+    from pnp.games.paint_the_line.engine import score
+    from pnp.games.paint_the_line.generate import random_game
+
+    most = max(len(colour.groups) for seed in range(300) for colour in score(random_game(seed)[0].board()).colours)  # type: ignore[arg-type]
+    path = pads[("paint-the-line", paper)]
+    with open_pdf(path) as pdf:
+        words = pdf.pages[0].extract_words()
+    top = min(w["top"] for w in words if w["text"] == "Group")  # the first game's header row
+    headers = [w for w in words if abs(w["top"] - top) < 3 / MM]  # within the header row, 3 mm
+    columns = {w["x0"] for w in headers if w["text"] == "Group"}
+    assert len(columns) >= max(most, 6)
+    (points,) = [w for w in headers if w["text"] == "Points"]
+    x = (points["x0"] + points["x1"]) / 2 * MM
+    under = {name for name, (_, (x0, _t, x1, _b)) in widgets(path).items() if x0 < x < x1 and name.startswith("game1-")}
+    assert {name.split("-", 2)[-1] for name in under} == {"total", "colour1-points", "colour2-points"}

@@ -55,9 +55,10 @@ def page_texts(path) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(path).pages][cover_pages(path) :]
 
 
-def headers(text: str) -> list[tuple[int, int, str]]:
-    """(deal, difficulty, answer label) as printed above each deal."""
-    return [(int(d), int(k), a) for d, k, a in re.findall(r"Deal (\d+)\s+difficulty (\d+)\s+-\s+answer (A\d+)", text)]
+def headers(text: str) -> list[tuple[int, int, int, str]]:
+    """(deal, par, difficulty, answer label) as printed above each deal."""
+    found = re.findall(r"Deal (\d+)\s+par (\d+)\s+-\s+difficulty (\d+)\s+-\s+answer (A\d+)", text)
+    return [(int(d), int(p), int(k), a) for d, p, k, a in found]
 
 
 HEADING = r"Answer (A\d+): deal (\d+) - par (\d+)"
@@ -123,9 +124,9 @@ def check_answers(path, number_of_deals: int) -> dict[str, dict]:
     answers = drawn_answers(path)
     deals = [h for text in texts for h in headers(text)]
     assert len(deals) == number_of_deals and sorted(answers) == sorted(label for *_, label in deals)
-    for number, level, label in deals:
+    for number, par, level, label in deals:
         answer = answers[label]
-        assert answer["deal"] == number
+        assert answer["deal"] == number and answer["par"] == par  # the target is printed beside the deal
         dealt = deal(number)
         result = score_layout(dealt, answer["layout"])
         assert not result.violations and result.tiles_placed == 16 and result.score == answer["par"], (label, result)
@@ -163,7 +164,7 @@ def test_twenty_deals_take_eighteen_pages_or_fewer_with_the_answers_four_a_page(
     labels = [label for i in answer_pages for label in re.findall(HEADING.split(":")[0], texts[i])]
     assert [len(re.findall(HEADING, texts[i])) for i in answer_pages] == [4] * 5
     assert labels == [f"A{n}" for n in range(1, 21)]  # each label once, in the answers' own order
-    assert sorted(h[2] for i in deal_pages for h in headers(texts[i])) == sorted(labels)
+    assert sorted(h[3] for i in deal_pages for h in headers(texts[i])) == sorted(labels)
     first = cover_pages(book20)
     with open_pdf(book20) as pdf:
         for i in answer_pages:
@@ -343,3 +344,12 @@ def test_difficulty_is_zero_when_greedy_play_reaches_par():
     best = solve(tiles, time_limit=None, node_limit=2_000_000)
     assert best.proven_optimal
     assert difficulty(tiles, best.score) == 0 and greedy_best(tiles) == best.score
+
+
+def test_the_books_notes_stand_on_its_record_sheet(book20):
+    """No page of notes alone: the 20-deal book is 10 pages of deals, the record sheet carrying
+    the notes under its grids, and 5 of answers (4 a page)."""
+    pages = [page.extract_text() for page in pypdf.PdfReader(book20).pages]
+    assert len(pages) == 10 + 1 + 5
+    (record,) = [i for i, text in enumerate(pages) if "record sheet" in text and "Deal ______" in text]
+    assert record == 10 and "How to print" in pages[record] and sum("How to print" in text for text in pages) == 1

@@ -130,7 +130,9 @@ def test_text_shows_each_tile_as_it_lies_and_marks_each_facing_pair(files, layou
     summary = f"score {2 * counts['match']}: {len(cells)} tiles placed; pairs: {counts['match']} match, {counts['sum5']} sum to 5, {counts['wild']} wild, {counts['invalid']} broken"
     assert lines[-1] == summary and lines[-2].startswith("marks: = match")
     scored = run("score", files["tiles"], files[layout]).stdout.splitlines()[0]  # `score` counts alike
-    assert scored == f"{len(cells)} tiles placed; pairs: {counts['match']} match, {counts['sum5']} sum to 5, {counts['wild']} wild, {counts['invalid']} invalid"
+    assert (
+        scored == f"{len(cells)} tiles placed; pairs: {counts['match']} match, {counts['sum5']} sum to 5, {counts['wild']} wild, {counts['invalid']} broken"
+    )  # one word, as show says it
     if layout == "best":
         assert result.exit_code == 0 and result.stderr == ""
     else:

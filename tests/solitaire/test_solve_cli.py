@@ -83,7 +83,7 @@ def test_text_mode_solve_then_score(tmp_path):
     scored = runner.invoke(app, ["solitaire", "score", str(tiles), str(out)])
     p = recomputed.pairs
     assert scored.exit_code == 0 and scored.stdout.splitlines() == [
-        f"{recomputed.tiles_placed} tiles placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid",
+        f"{recomputed.tiles_placed} tiles placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} broken",
         f"score {recomputed.score}",
     ]
 

@@ -36,8 +36,9 @@ def board_pages(printing: Print, players: int) -> list[Drawing]:
     lay, v = print_layout(), view(players)
     # Seams on the lines between spaces, never through one: the lattice starts at the label margin.
     grid = (v.margin, v.margin, v.size)
+    title = f"Ley Lines board, {players} players"
     opts = PosterOptions(
-        printing, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, f"Ley Lines board, {players} players", grid, lay.overview_notes_room
+        printing, lay.poster_overlap, lay.poster_mark, lay.poster_mark_spacing, title, grid, lay.overview_notes_room, partial(board_drawing, players)
     )
     return tile_poster(board_drawing(players), opts)
 
@@ -78,6 +79,7 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
         printing,
         f"{GAME.made_by}: the 28 double-six dominoes at 1 x 2 in. The seven with a six are marked: a 3-player game sets them aside. {rules}",
         [Part("Dominoes", "fronts with pips, each page followed by its backs.", domino_pages(printing), duplex=True)],
+        cut="Print the backs too, then cut the block of dominoes along its outline and along every line inside it: the dominoes abut, so one cut parts two.",
     )
     about = f"A score pad for {GAME.made_by}: one row per scored cairn and each player's running total, to fill in by hand or on screen."
     return [

@@ -1,5 +1,6 @@
 """The Ley Lines rule sheet's figures, drawn from the board layout and the engine: the whole
-board, an energy flow that scores (turn 2 of the example game in docs/how-to/ley-lines.md) and a fork tie.
+board, an energy flow that scores (turn 2 of the example game in docs/how-to/ley-lines.md) and a fork tie (a round
+played from the same set-up). Both positions are replayed under the rules, never set by hand.
 
 Every word and number is set at its printed size (pnp.draw.figures): the board and its close-ups
 are reduced, their coordinates are not. Energy runs in a lane between the pips (a quarter space
@@ -19,12 +20,14 @@ from pnp.piecepack.model import Suit
 
 from .board import ISLANDS, Space, board, name, neighbours
 from .draw import View, board_shapes, cairn_shape, dominoes_shapes, print_layout, tor_shape, view
-from .engine import HAND, Cairn, Flow, Position, Scored, cairn_rules, domino_rules, flow
+from .engine import HAND, Flow, Position, Scored, cairn_rules, domino_rules, flow
 from .files import load_record
-from .game import ALL_PASSED, LAST_CAIRN, TOR_SPACING, replay
+from .game import ALL_PASSED, LAST_CAIRN, TOR_SPACING, Game, replay
 
 EXAMPLE = "ley-lines/example.leylines"
 EXAMPLE_TURN = 2  # the turn on which the example's cairn scores
+TIE = "ley-lines/tie.leylines"  # the example's set-up, then a round that ends in a fork
+TIE_CORNERS = ((8, 2), (12, 5))  # the close-up of the tie: h2 to l5
 BOARD_SCALE = 0.25  # the whole board in the text, where the column allows it
 CLOSE_UP = 0.6  # the close-ups of the board
 EDGE_LABEL = 7.5  # pt as printed: column letters and row numbers
@@ -143,8 +146,16 @@ def _key(pos: Position, scored: Sequence[Scored] = ()) -> str:
     return f"Coins are cairns (value above, suit below), pawns are tors (T and suit) and dominoes show their pips; {suits}."
 
 
+def _replayed(record: str, until_turn: int | None = None) -> Game:
+    """A figure's position: a shipped record replayed under the rules, which it must keep."""
+    game = replay(shipped(record, load_record), until_turn)
+    if game.diagnostics:
+        raise RuntimeError(f"{record} breaks the rules: {game.diagnostics[0]}")
+    return game
+
+
 def flow_figure() -> Figure:
-    game = replay(shipped(EXAMPLE, load_record), EXAMPLE_TURN)
+    game = _replayed(EXAMPLE, EXAMPLE_TURN)
     (e,) = [event.scored for event in game.events if event.turn == EXAMPLE_TURN]
     v = view(3)
     caption = (
@@ -156,18 +167,29 @@ def flow_figure() -> Figure:
 
 
 def tie_figure() -> Figure:
-    pos = Position(view(3).spaces)
-    pos.cairns[(10, 5)] = Cairn("S", 2)
-    pos.tors[(13, 5)] = "M"
-    pos.place((11, 5), 3, (12, 5), 6)
-    pos.place((10, 4), 3, (9, 4), 2)
-    stop = flow(pos, (10, 5))
-    v = view(3)
+    game = _replayed(TIE)
+    pos, v = game.pos, view(3)
+    ties = [(space, f) for space, f in ((s, flow(pos, s)) for s in pos.cairns) if f.stop == "tie"]
+    (cairn, stop), *_ = ties
+    values = ", ".join(str(pos.halves[s]) for s in stop.path)
+    here = name(stop.path[-1]) if stop.path else name(cairn)
     caption = (
-        f"A tie: the cairn on j5 is beside two 3s, on {' and '.join(name(s) for s in stop.tied)} (the dashed purple arrows). By pnp's rule its energy "
-        f"stops there and it does not score, although 3 then 6 would lead to the tor on m5. {_key(pos)}"
+        f"A tie, after a first round played from the example's set-up: the energy of the {Suit(pos.cairns[cairn].owner).name.lower()} cairn on {name(cairn)} runs "
+        f"{values} to {here}, then meets two {pos.halves[stop.tied[0]]}s, on {' and '.join(name(s) for s in stop.tied)} (the dashed purple arrows). "
+        f"By pnp's rule it stops there and the cairn does not score{_without(pos, cairn, stop)}. {_key(pos)}"
     )
-    return Figure(_close_up(v, _pieces(v, pos), ((9, 3), (13, 6))), caption)
+    return Figure(_close_up(v, _pieces(v, pos), TIE_CORNERS), caption)
+
+
+def _without(pos: Position, cairn: Space, stop: Flow) -> str:
+    """What the energy would do with one of the tied dominoes taken away, when it would then reach a tor."""
+    for gone in stop.tied:
+        trial = Position(pos.spaces, dict(pos.cairns), dict(pos.tors), dict(pos.halves), dict(pos.partner))
+        trial.remove(gone)
+        f = flow(trial, cairn)
+        if f.tor is not None:
+            return f", although without the domino on {name(gone)} it would run on into the tor on {name(f.tor)}"
+    return ""
 
 
 def _pieces(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:

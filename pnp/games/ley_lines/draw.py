@@ -14,13 +14,15 @@ from pnp.core.layouts import LayoutModel, Length, Points, sheet_layout
 from pnp.core.printing import COLOUR, Print
 from pnp.draw.poster import GUARD
 from pnp.draw.shapes import Circle, Drawing, Line, Path, Rect, Shape, Style, Text, group, polygon, scale
-from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, wrap_shrinking
+from pnp.draw.text import BOLD, MM_PER_PT, REGULAR, cap_height, width_mm, wrap_shrinking
 from pnp.piecepack.draw import scheme
 from pnp.piecepack.model import Suit
 
 from .board import ISLANDS, Space, board, board_layout, name
 from .engine import Domino, Flow, Position, Scored, flow
 from .game import Game
+
+SMALLEST = 6.0  # pt as printed: no word a player reads is smaller, at any scale
 
 Point = tuple[float, float]
 
@@ -111,8 +113,16 @@ def view(players: int) -> View:
 # --- the board ---------------------------------------------------------------------------
 
 
-def board_shapes(v: View) -> list[Shape]:
-    """Land, the spaces, thick tile outlines, each space's name, the edge labels, the islands' names."""
+def legible(size: float, k: float) -> float:
+    """A word's size on a board drawn `k` times its size: its own, or more, to print at least SMALLEST pt."""
+    return max(size, SMALLEST / k)
+
+
+def board_shapes(v: View, k: float = 1.0, names: bool = True) -> list[Shape]:
+    """Land, the spaces, thick tile outlines, the edge labels and (with `names`) each space's name
+    and the islands' names, every word at least SMALLEST pt once the board is drawn `k` times its size.
+    An island's name stands in the lower part of one space of its middle tile, under the space's
+    own name and clear of the grid lines."""
     lay = print_layout()
     s = v.size
     shapes: list[Shape] = []
@@ -122,24 +132,26 @@ def board_shapes(v: View) -> list[Shape]:
     for island, own in tiles:
         x, y = _tile_corner(v, own)
         shapes.append(Rect(x, y, 2 * s, 2 * s, Style(fill=lay.land[island])))
-    for island in ISLANDS:  # each name on its island's middle tile, under the grid and the space names
+    pad = 1.2
+    for island in ISLANDS if names else ():  # each name on its island's middle tile, under the grid
         corners = [_tile_corner(v, own) for name_, own in tiles if name_ == island]
         if corners:
             mx, my = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
             x, y = min(corners, key=lambda corner: math.dist(corner, (mx, my)))
-            size = lay.island_label_size
-            shapes.append(Text(x + s, y + s + cap_height(size) / 2, island.upper(), size, BOLD, lay.island_ink[island], "middle"))
+            word = island.upper()
+            size = min(legible(lay.island_label_size, k), lay.island_label_size * (s - 4 * pad) / width_mm(word, BOLD, lay.island_label_size))
+            shapes.append(Text(x + s / 2, y + s * 0.62 + cap_height(size) / 2, word, size, BOLD, lay.island_ink[island], "middle"))
     for _, own in tiles:
         x, y = _tile_corner(v, own)
         shapes += [Line(x + s, y, x + s, y + 2 * s, thin), Line(x, y + s, x + 2 * s, y + s, thin)]
     for _, own in tiles:
         x, y = _tile_corner(v, own)
         shapes.append(Rect(x, y, 2 * s, 2 * s, thick))
-    pad = 1.2
-    for space in sorted(v.spaces):
+    label = legible(lay.space_label_size, k)
+    for space in sorted(v.spaces) if names else ():
         x, y = v.corner(space)
-        shapes.append(Text(x + pad, y + pad + cap_height(lay.space_label_size), name(space), lay.space_label_size, fill=lay.faint))
-    size = lay.edge_label_size
+        shapes.append(Text(x + pad, y + pad + cap_height(label), name(space), label, fill=lay.faint))
+    size = legible(lay.edge_label_size, k)
     top, bottom = v.margin / 2 + cap_height(size) / 2, v.height - v.margin / 2 + cap_height(size) / 2
     for c in range(v.first_column, v.last_column + 1):
         x, _ = v.centre((c, v.top_row))
@@ -158,10 +170,12 @@ def _tile_corner(v: View, own: tuple[Space, ...]) -> Point:
     return v.corner((west, north))
 
 
-def board_drawing(players: int) -> Drawing:
+def board_drawing(players: int, k: float = 1.0) -> Drawing:
+    """The board at true size, or as the poster's overview shows it, `k` times its size: there
+    only the edge labels, at a size that reads (the spaces' and islands' names would not fit)."""
     v = view(players)
     page = Drawing(v.width, v.height, title=f"Ley Lines board ({players} players)")
-    page.add(*board_shapes(v))
+    page.add(*board_shapes(v, k, names=k == 1.0))
     return page
 
 
@@ -209,8 +223,9 @@ def domino_on_board(v: View, first: Space, a: int, second: Space, b: int, ink: s
     return shapes
 
 
-def cairn_shape(v: View, space: Space, owner: str, value: int, ghost: bool = False) -> list[Shape]:
-    """A cairn as a coin of its owner's suit, face up so its value shows."""
+def cairn_shape(v: View, space: Space, owner: str, value: int, ghost: bool = False, k: float = 1.0) -> list[Shape]:
+    """A cairn as a coin of its owner's suit, face up so its value shows (its suit's letter at
+    least SMALLEST pt once drawn `k` times its size)."""
     lay = print_layout()
     cx, cy = v.centre(space)
     r = lay.coin / 2
@@ -221,19 +236,20 @@ def cairn_shape(v: View, space: Space, owner: str, value: int, ghost: bool = Fal
     return [
         Circle(cx, cy, r, Style(fill=colour, stroke=lay.ink, stroke_width=lay.piece_stroke)),
         Text(cx, cy + cap_height(13) / 2 - 1.2, str(value), 13, BOLD, "#FFFFFF", "middle"),
-        Text(cx, cy + r - 2.2, owner, 6, BOLD, "#FFFFFF", "middle"),
+        Text(cx, cy + r - 2.2 - (legible(6, k) - 6) * MM_PER_PT * 0.5, owner, legible(6, k), BOLD, "#FFFFFF", "middle"),
     ]
 
 
-def tor_shape(v: View, space: Space, owner: str) -> list[Shape]:
-    """A tor as a pawn seen from above and the side: a head on a widening body."""
+def tor_shape(v: View, space: Space, owner: str, k: float = 1.0) -> list[Shape]:
+    """A tor as a pawn seen from above and the side: a head on a widening body, its letters at
+    least SMALLEST pt once drawn `k` times its size."""
     lay = print_layout()
     cx, cy = v.centre(space)
     w = lay.pawn
     style = Style(fill=suit_colour(owner), stroke=lay.ink, stroke_width=lay.piece_stroke)
     body = polygon([(cx - w * 0.22, cy - w * 0.2), (cx + w * 0.22, cy - w * 0.2), (cx + w / 2, cy + w * 0.75), (cx - w / 2, cy + w * 0.75)], style)
     head = Circle(cx, cy - w * 0.45, w * 0.33, style)
-    return [body, head, Text(cx, cy + w * 0.6, f"T{owner}", 6, BOLD, "#FFFFFF", "middle")]
+    return [body, head, Text(cx, cy + w * 0.6, f"T{owner}", legible(6, k), BOLD, "#FFFFFF", "middle")]
 
 
 def flow_shapes(v: View, f: Flow, colour: str, width: float = 0.9) -> list[Shape]:
@@ -296,17 +312,17 @@ def dominoes_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) 
     return shapes
 
 
-def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = ()) -> list[Shape]:
+def position_shapes(v: View, pos: Position, just_scored: Sequence[Scored] = (), k: float = 1.0) -> list[Shape]:
     """The pieces of a position, the energy flow of every cairn on the board, and (in the
     scoring colour) the paths of cairns that just scored with the dominoes they took away."""
     lay = print_layout()
     shapes = dominoes_shapes(v, pos, just_scored)
     for space, owner in pos.tors.items():
-        shapes += tor_shape(v, space, owner)
+        shapes += tor_shape(v, space, owner, k)
     for space, cairn in pos.cairns.items():
-        shapes += cairn_shape(v, space, cairn.owner, cairn.value)
+        shapes += cairn_shape(v, space, cairn.owner, cairn.value, k=k)
     for e in just_scored:
-        shapes += cairn_shape(v, e.cairn, e.owner, e.value, ghost=True)
+        shapes += cairn_shape(v, e.cairn, e.owner, e.value, ghost=True, k=k)
         shapes += flow_shapes(v, Flow(e.cairn, e.path, e.tor, "tor"), lay.scored, 1.4)
     for space in pos.cairns:
         shapes += flow_shapes(v, flow(pos, space), lay.flow)
@@ -345,7 +361,7 @@ def position_page(game: Game, title: str, printing: Print) -> Drawing:
     head = y - 0.6 * note * MM_PER_PT  # below the last line's descenders
     k = min(1.0, room / v.width, (page_h - margin - head) / v.height)
     at = ((page_w - k * v.width) / 2, head)
-    page.add(group(*board_shapes(v), *position_shapes(v, game.pos, scored), at=at, transform=scale(k)))
+    page.add(group(*board_shapes(v, k), *position_shapes(v, game.pos, scored, k), at=at, transform=scale(k)))
     return page
 
 

@@ -45,8 +45,8 @@ LOOSE_MOST = 3  # tiles left over from the full sheets go beside the record grid
 BOOK_DEALS_A_PAGE = 2
 BOOK_ANSWERS_A_PAGE = (4, 2, 1)  # the most that keeps the next deal's answer off the page (answers_a_page)
 BOOK_FOOTNOTE = (
-    "Difficulty: the points by which a greedy player's best full layout falls short of par (0: greedy play finds par). "
-    "The answers are at the back, in an order of their own."
+    "Par: the best score found for the deal, the one to aim for. The answers are at the back, in an order of their own.",
+    "Difficulty: the points by which a greedy player's best full layout falls short of par (0: greedy play finds par).",
 )
 ANSWERS_FOOTNOTE = (
     "On each tile: its number, and its turn clockwise if it is not upright (12@90: tile 12 a quarter turn). Score a layout with pnp solitaire score."
@@ -228,12 +228,12 @@ def _answer(entry: BookDeal, best: Solution) -> BookAnswer:
 
 
 def _book(printing: Print, numbers: list[int]) -> list[Document]:
-    """Deals two a page, each with its difficulty and the label of its answer; one record sheet
+    """Deals two a page, each with its par, its difficulty and the label of its answer; one record sheet
     to copy; then the answers, drawn as tiles in place, up to four a page, in their own order."""
     dealt = {n: deal(n) for n in numbers}
     solutions = {n: _par(dealt[n]) for n in numbers}
     positions = answer_positions(len(numbers))
-    entries = [BookDeal(n, dealt[n], difficulty(dealt[n], solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
+    entries = [BookDeal(n, dealt[n], solutions[n].score, difficulty(dealt[n], solutions[n].score), f"A{p + 1}") for n, p in zip(numbers, positions)]
     deal_pages = [book_page(printing, entries[i : i + BOOK_DEALS_A_PAGE], BOOK_FOOTNOTE) for i in range(0, len(entries), BOOK_DEALS_A_PAGE)]
     answers = [_answer(entry, solutions[entry.number]) for _, entry in sorted(zip(positions, entries))]
     per = answers_a_page(len(answers))
@@ -244,7 +244,9 @@ def _book(printing: Print, numbers: list[int]) -> list[Document]:
         printing,
         f"{GAME.made_by}: a book of deals to set up with your own two piecepacks. The rules are in {NAME}-rules.pdf.",
         [
-            Part("Deals", "each deal's 16 tiles in .tiles order, with its difficulty and the label of its answer.", deal_pages),
+            Part(
+                "Deals", "each deal's 16 tiles, numbered 1 to 16, with its par (the score to aim for), its difficulty and the label of its answer.", deal_pages
+            ),
             Part(
                 "Record sheet",
                 "grids to record a game; copy it as often as you like.",
@@ -256,5 +258,6 @@ def _book(printing: Print, numbers: list[int]) -> list[Document]:
                 answer_pages,
             ),
         ],
+        reduced=True,
     )
     return [pieces(f"{NAME}-deals-{span}", doc.title, doc.pages, doc.hints)]

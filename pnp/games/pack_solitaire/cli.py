@@ -199,7 +199,7 @@ def score_command(
     result, broken = _scored(tileset, parsed.value)
     if not as_json:
         p = result.pairs
-        typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} invalid")
+        typer.echo(f"{plural(result.tiles_placed, 'tile')} placed; pairs: {p['match']} match, {p['sum5']} sum to 5, {p['wild']} wild, {p['invalid']} broken")
         if not broken:
             typer.echo(f"score {result.score}")
     scored = Scored(tiles_placed=result.tiles_placed, pairs=Pairs(**result.pairs), score=result.score)

@@ -130,7 +130,7 @@ def record_sheet(printing: Print, title: str, *, deal_blank: bool = False, loose
     `deal_blank` heads each grid with a blank for the deal's number (the puzzle book's
     sheet to copy). `loose` tiles, too few to fill a sheet of their own, go at true size
     along the foot of the page, below the grids, with their cut lines. `games`: how many grids
-    (a sheet to copy has `record_grids`; a deal's own sheet leaves room for its file's notes)."""
+    (a sheet to copy has `record_grids`); the file's notes stand under the grids, a sheet to copy's too."""
     lay = solitaire_layout()
     ink = _ink(printing)
     notes = [
@@ -154,8 +154,7 @@ def record_sheet(printing: Print, title: str, *, deal_blank: bool = False, loose
             page.add(Line(gx + i * cell, gy, gx + i * cell, gy + block, style), Line(gx, gy + i * cell, gx + block, gy + i * cell, style))
         page.add(Text(gx, gy + block + 7, "Tiles placed ____    Score ____", lay.text_size, "Helvetica", ink))
         bottom = gy + block + 7
-    if not deal_blank:  # a sheet to copy stays clean: the file's notes go elsewhere
-        page.room = room_below(bottom, printing)
+    page.room = room_below(bottom, printing)  # the file's notes fit under the grids: no sheet of their own
     if loose:
         _add_loose_tiles(page, printing, loose, bottom)
     return page
@@ -236,6 +235,7 @@ def _answer_tiles(left: float, top: float, t: float, tiles: dict[int, Tile], lay
 class BookDeal:
     number: int
     tiles: dict[int, Tile]
+    par: int  # the score to aim for, printed beside the deal
     difficulty: int
     answer: str  # the label of its answer at the back, e.g. "A7"
 
@@ -259,8 +259,8 @@ def _book_header() -> float:
     return 2.2 * solitaire_layout().book.deal_size * MM_PER_PT
 
 
-def book_page(printing: Print, deals: list[BookDeal], footnote: str) -> Drawing:
-    """Deals stacked down a page, each in its `.tiles` order, with a footnote on what difficulty means."""
+def book_page(printing: Print, deals: list[BookDeal], footnote: tuple[str, str]) -> Drawing:
+    """Deals stacked down a page, each in its `.tiles` order, with a footnote of two lines on what par and difficulty mean."""
     sheet, lay = sheet_layout(), solitaire_layout()
     p = printing.size
     margin = sheet.margin + sheet.page_inset
@@ -272,7 +272,8 @@ def book_page(printing: Print, deals: list[BookDeal], footnote: str) -> Drawing:
         raise ValueError(f"{len(deals)} book deals do not fit one {printing.paper} page")
     for i, entry in enumerate(deals):
         _book_deal(page, margin, margin + i * step, p.width - 2 * margin, entry, printing)
-    page.add(Text(margin, foot_y, footnote, lay.small_size, "Helvetica", _ink(printing)))
+    for i, line in enumerate(reversed(footnote)):
+        page.add(Text(margin, foot_y - i * lay.small_size * MM_PER_PT * 1.2, line, lay.small_size, "Helvetica", _ink(printing)))
     return page
 
 
@@ -281,7 +282,9 @@ def _book_deal(page: Drawing, x0: float, y0: float, width: float, entry: BookDea
     b, ink = lay.book, _ink(printing)
     y = y0 + cap_height(b.deal_size)
     page.add(Text(x0, y, f"Deal {entry.number}", b.deal_size, BOLD, ink))
-    page.add(Text(x0 + width, y, f"difficulty {entry.difficulty}  -  answer {entry.answer} at the back", lay.text_size, "Helvetica", ink, "end"))
+    page.add(
+        Text(x0 + width, y, f"par {entry.par}  -  difficulty {entry.difficulty}  -  answer {entry.answer} at the back", lay.text_size, "Helvetica", ink, "end")
+    )
     top = y0 + _book_header()
     grid_w = SIZE * b.tile + (SIZE - 1) * b.gap
     for i, tile_id in enumerate(sorted(entry.tiles)):

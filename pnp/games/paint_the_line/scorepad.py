@@ -7,30 +7,33 @@ from pnp.core.printing import Print
 from pnp.draw.scorepad import Block, Row, Table, entry, heading, pad_page
 from pnp.draw.shapes import Drawing
 
-GROUPS = 5  # group columns a colour gets
+GROUPS = 6  # group columns a colour gets: 6, the most of 2,000 random games (tests/print/test_scorepads.py)
+COLUMN = 0.12  # of the width: a group's column, and each of the player row's cells after the name
 
 
 def _game(n: int) -> Block:
-    """One game: each player's name, total and largest group, then each of their colours with its groups."""
-    rows: list[Row] = [(heading("Colour", 0.16), *(heading(f"Group {g}\npips x size", 0.14) for g in range(1, GROUPS + 1)), heading("Points", 0.14))]
+    """One game: each of their colours with its groups, then each player's largest group and total,
+    the total under the colours' points."""
+    rows: list[Row] = [(heading("Colour", 0.16), *(heading(f"Group {g}\npips x size", COLUMN) for g in range(1, GROUPS + 1)), heading("Points", COLUMN))]
+    name = 1 - 0.16 - 4 * COLUMN
     for p in (1, 2):
         key = f"player{p}"
         rows.append(
             (
                 heading(f"Player {p}", 0.16),
-                entry(f"{key}-name", 0.28),
-                heading("Total", 0.14),
-                entry(f"{key}-total", 0.14),
-                heading("Largest group", 0.14),
-                entry(f"{key}-largest", 0.14),
+                entry(f"{key}-name", name),
+                heading("Largest\ngroup", COLUMN),
+                entry(f"{key}-largest", COLUMN),
+                heading("Total", COLUMN),
+                entry(f"{key}-total", COLUMN),
             )
         )
         for c in (1, 2):
             rows.append(
                 (
                     entry(f"{key}-colour{c}", 0.16),
-                    *(entry(f"{key}-colour{c}-group{g}", 0.14) for g in range(1, GROUPS + 1)),
-                    entry(f"{key}-colour{c}-points", 0.14),
+                    *(entry(f"{key}-colour{c}-group{g}", COLUMN) for g in range(1, GROUPS + 1)),
+                    entry(f"{key}-colour{c}-points", COLUMN),
                 )
             )
     return Block(f"Game {n}", f"game{n}", ((Table(tuple(rows)),),))

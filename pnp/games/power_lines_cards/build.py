@@ -33,7 +33,8 @@ NAME = GAME.id
 @dataclass(frozen=True)
 class Options:
     decks: Annotated[
-        list[Path] | None, parse.Flag("--deck", "A .deck list; repeat for each player (default: the starter deck twice).", parse.input_path, "DECK")
+        list[Path] | None,
+        parse.Flag("--deck", "A .deck list, or a deck pnp ships by name; repeat for each player (default: the starter deck twice).", parse.deck_path, "DECK"),
     ] = None
     rules: Annotated[
         Path | None,
@@ -82,6 +83,31 @@ def deck_counts(path: Path, chosen: MultisetRules | None = None, proto: bool = F
     return counts
 
 
+CUT = "Print the backs too, then cut along the lines the crop marks at the sheet's edges start: each runs right across the sheet and parts two rows or columns of cards."
+
+
+def player_decks(decks: list[Path] | None) -> list[Path]:
+    """The deck list of each player, in seat order: those given, else the starter deck twice."""
+    return decks or [deck_file("starter.deck")] * 2
+
+
+def decks_counts(paths: list[Path], chosen: MultisetRules | None = None, proto: bool = False) -> list[dict[str, int]]:
+    """Each deck's copies of each card (see `deck_counts`), each file read once however many decks
+    it makes (the starter deck, by default, both): `--deck -` is standard input, which a second read
+    would find empty, and which the file `./-` equals as a path: it is told apart by identity."""
+    read: dict[tuple[bool, Path], tuple[dict[str, int], Warnings | None]] = {}
+    counted = []
+    for path in paths:
+        key = (path is STDIN, path)
+        if key not in read:
+            read[key] = _read_deck(path, chosen, proto)
+        counts, warnings = read[key]
+        if warnings is not None:
+            warn(*warnings)  # each deck's, as when each was read on its own
+        counted.append(counts)
+    return counted
+
+
 def deck_components(counts: dict[str, int], path: Path, player: int, proto: bool = False) -> list[Component]:
     """The Base, then every card of the deck (`counts`, read from `path`) in catalogue order, all
     with this player's back and letter; marked VARIANT when another catalogue is in force."""
@@ -128,20 +154,9 @@ def build(opts: BuildOptions, options: Options = Options()) -> list[Document]:
 def _build(opts: BuildOptions, options: Options) -> list[Document]:
     printing = opts.printing
     chosen = load_format(options.rules) if options.rules is not None else None
-    paths = options.decks or [deck_file("starter.deck")] * 2
-    # Each file is read once, however many decks it makes (the starter deck, by default, both);
-    # `--deck -` is standard input, which a second read would find empty, and which the file
-    # `./-` equals as a path: it is told apart by identity.
-    read: dict[tuple[bool, Path], tuple[dict[str, int], Warnings | None]] = {}
-    decks = []
-    for player, path in enumerate(paths):
-        key = (path is STDIN, path)
-        if key not in read:
-            read[key] = _read_deck(path, chosen, options.proto)
-        counts, warnings = read[key]
-        if warnings is not None:
-            warn(*warnings)  # each deck's, as when each was read on its own
-        decks.append(deck_components(counts, path, player, options.proto))
+    paths = player_decks(options.decks)
+    counted = decks_counts(paths, chosen, options.proto)
+    decks = [deck_components(counts, path, player, options.proto) for player, (path, counts) in enumerate(zip(paths, counted))]
     pages = card_pages(printing, decks)
     lay = draw.card_layout()
     sheet = card_sheet(printing)
@@ -166,6 +181,7 @@ def _build(opts: BuildOptions, options: Options) -> list[Document]:
         f"The cards of the Power Lines card game, to print, cut and sleeve. The rules are in {NAME}-rules.pdf.",
         [Part("Cards", about, pages, duplex=True)],
         notes,
+        cut=CUT,
     )
     pad_about = "A score pad for the Power Lines card game: who won each game and how, to fill in by hand or on screen."
     return [

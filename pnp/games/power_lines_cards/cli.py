@@ -56,7 +56,12 @@ RulesOption = Annotated[
         show_default=False,
     ),
 ]
-DeckArg = Annotated[Path, typer.Argument(help="The deck list; - reads standard input.", metavar="DECK", show_default=False, parser=parse.input_path)]
+DeckArg = Annotated[
+    Path,
+    typer.Argument(
+        help="The deck list (or a deck pnp ships, by name: starter); - reads standard input.", metavar="DECK", show_default=False, parser=parse.deck_path
+    ),
+]
 
 Copies = Annotated[int, Field(ge=0)]
 Exact = Annotated[str, Field(pattern=r"^[0-9]+(/[0-9]+)?$")]  # a fraction, exactly: `3/13`, or a whole number
@@ -78,7 +83,10 @@ class Validated(Result):
 @CARDS.around
 def validate(
     files: Annotated[
-        list[Path], typer.Argument(help="Deck lists to check; - reads standard input.", metavar="DECK...", show_default=False, parser=parse.input_path)
+        list[Path],
+        typer.Argument(
+            help="Deck lists to check (or decks pnp ships, by name); - reads standard input.", metavar="DECK...", show_default=False, parser=parse.deck_path
+        ),
     ],
     rules: RulesOption = None,
     as_json: JsonOption = False,
@@ -433,7 +441,7 @@ def goldfish_deck(
         Path | None,
         typer.Option(
             "--vs",
-            parser=parse.input_path,
+            parser=parse.deck_path,
             metavar="OTHER.deck",
             show_default=False,
             help="Play this deck too, on the same seeds, and say how much slower or faster it is (mean turn, OTHER minus DECK, with a 95% interval).",
@@ -578,8 +586,8 @@ class Compared(Result):
 @CARDS.around
 @_playing
 def compare_decks(
-    a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.input_path)],
-    b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False, parser=parse.input_path)],
+    a: Annotated[Path, typer.Argument(help="The first deck, A; - reads standard input.", metavar="A.deck", show_default=False, parser=parse.deck_path)],
+    b: Annotated[Path, typer.Argument(help="The second deck, B, compared with A (B minus A).", metavar="B.deck", show_default=False, parser=parse.deck_path)],
     speed: Annotated[
         bool, typer.Option("--goldfish", help="Play both decks alone too, on the same seeds, and compare their speed (see `pnp deck goldfish --vs`).")
     ] = False,

@@ -1,4 +1,4 @@
-"""What `pnp export` makes of the card game: one deck's distinct faces and its back."""
+"""What `pnp export` makes of the card game: each player's deck, its distinct faces and its back."""
 
 from __future__ import annotations
 
@@ -9,67 +9,72 @@ from pathlib import Path
 from pnp.contract.options import TRIM_MAX
 from pnp.contract.pieces import Design, Image, Piece, Table, TooSmall
 from pnp.core.diagnostics import PnpError, shown
-from pnp.core.resources import deck_file
 from pnp.core.tts import MAX_COLUMNS, custom_deck
 from pnp.draw.shapes import Rect, Shape, Style, group
 
 from . import draw
-from .build import deck_counts
+from .build import decks_counts, player_decks
 from .rules.catalogue import Card, catalogue
 from .rules.engine import load_format
 
-PLAYER = 0  # a print shop's deck wears deck A's back
 TTS_DPI = 200  # a card 496 px wide: its effect text stays sharp when a player zooms in
 TTS_DECK_APART = 150.0  # mm between the two players' places, across the table
 
 
-def pieces(size: tuple[float, float] | None = None, deck: Path | None = None, rules: Path | None = None, proto: bool = False) -> list[Piece]:
-    """The Base, then each card kind the deck list holds (with its count), all sharing one back;
-    `size`: laid out at a print shop's trim instead of 63 x 88 mm (see draw.card_layout)."""
-    path = deck or deck_file("starter.deck")
-    counts = deck_counts(path, load_format(rules) if rules is not None else None, proto)
+def pieces(size: tuple[float, float] | None = None, decks: list[Path] | None = None, rules: Path | None = None, proto: bool = False) -> list[Piece]:
+    """Each player's deck (the starter deck twice by default), each with its own back: its Base,
+    then each card kind it holds (with its count); `size`: laid out at a print shop's trim instead
+    of 63 x 88 mm (see draw.card_layout)."""
+    paths = player_decks(decks)
+    counted = decks_counts(paths, load_format(rules) if rules is not None else None, proto)
     lay = draw.card_layout(size)
-    back = Design("back", f"card back, deck {draw.deck_letter(PLAYER)}", partial(draw.back, PLAYER, shown(path.stem), size=size))
-    kinds = _faces(counts)
-    if size is not None and not _fits(kinds, back, size):
-        home = draw.card_layout()
-        smallest = _smallest(kinds, back, size) or _smallest(kinds, back, (home.width, home.height))
-        assert smallest is not None  # the faces fit their home size
-        raise TooSmall(size, smallest)
-    return [
-        Piece(
-            Design(_name(kind.name), _label(kind.name), partial(draw.face, kind, PLAYER, proto=proto, size=size)),
-            back,
-            lay.width,
-            lay.height,
-            1 if kind.is_base else counts[kind.name],
-        )
-        for kind in kinds
-    ]
+    made: list[Piece] = []
+    for player, (path, counts) in enumerate(zip(paths, counted)):
+        letter = draw.deck_letter(player)
+        back = Design(f"deck-{letter.lower()}-back", f"card back, deck {letter}", partial(draw.back, player, shown(path.stem), size=size))
+        kinds = _faces(counts)
+        if size is not None and not _fits(kinds, player, back, size):
+            home = draw.card_layout()
+            smallest = _smallest(kinds, player, back, size) or _smallest(kinds, player, back, (home.width, home.height))
+            assert smallest is not None  # the faces fit their home size
+            raise TooSmall(size, smallest)
+        made += [
+            Piece(
+                Design(
+                    f"deck-{letter.lower()}-{_name(kind.name)}", f"deck {letter}, {_label(kind.name)}", partial(draw.face, kind, player, proto=proto, size=size)
+                ),
+                back,
+                lay.width,
+                lay.height,
+                1 if kind.is_base else counts[kind.name],
+            )
+            for kind in kinds
+        ]
+    return made
 
 
-def _fits(kinds: list[Card], back: Design, size: tuple[float, float]) -> bool:
+def _fits(kinds: list[Card], player: int, back: Design, size: tuple[float, float]) -> bool:
     """Every face's text fits a card of `size` (the layout shrinks it down to the smallest legible size)."""
     try:
         for kind in kinds:
-            draw.face(kind, PLAYER, 0.0, size=size)
+            draw.face(kind, player, 0.0, size=size)
         back.draw(0.0)
     except PnpError:
         return False
     return True
 
 
-def _smallest(kinds: list[Card], back: Design, size: tuple[float, float]) -> tuple[int, int] | None:
+def _smallest(kinds: list[Card], player: int, back: Design, size: tuple[float, float]) -> tuple[int, int] | None:
     """The smallest whole-mm size of `size`'s proportions that the faces fit, up to the largest trim."""
     w, h = size
     low, high = 0.0, TRIM_MAX / max(w, h)
-    if not _fits(kinds, back, (w * high, h * high)):
+    if not _fits(kinds, player, back, (w * high, h * high)):
         return None
     while high - low > 1e-3:  # the text fits a larger card once it fits a smaller one of the same shape
         middle = (low + high) / 2
-        low, high = (low, middle) if _fits(kinds, back, (w * middle, h * middle)) else (middle, high)
+        low, high = (low, middle) if _fits(kinds, player, back, (w * middle, h * middle)) else (middle, high)
     found = (math.ceil(w * high), math.ceil(h * high))
-    return found if _fits(kinds, back, found) else None
+    return found if _fits(kinds, player, back, found) else None
 
 
 def _faces(counts: dict[str, int]) -> list[Card]:
@@ -90,15 +95,14 @@ def table(decks: list[Path] | None = None, rules: Path | None = None, proto: boo
     """Each player's deck as a custom deck, face down, with its Base face up beside it. A deck's
     distinct faces fill one sheet of at most 10 columns, the Base first; the sheet's last slot
     holds its back, the image Tabletop Simulator shows for a card hidden in a hand."""
-    paths = decks or [deck_file("starter.deck")] * 2
-    chosen = load_format(rules) if rules is not None else None
+    paths = player_decks(decks)
+    counted = decks_counts(paths, load_format(rules) if rules is not None else None, proto)
     lay = draw.card_layout()
     w, h = lay.width, lay.height
     cat = catalogue()
     images: list[Image] = []
     players = []
-    for player, path in enumerate(paths):
-        counts = deck_counts(path, chosen, proto)
+    for player, (path, counts) in enumerate(zip(paths, counted)):
         kinds = _faces(counts)
         cols = min(MAX_COLUMNS, len(kinds) + 1)
         rows = math.ceil((len(kinds) + 1) / cols)

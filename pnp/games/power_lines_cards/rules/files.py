@@ -1,4 +1,6 @@
 """The `.deck` format: one `COUNT CARD` a line (`3 5`, `3x 5`), `#` comments, blank lines ignored.
+A deck list kept as CSV with a header row (a count column and a card column, under any of the
+names people give them, in any case) reads as well.
 
 Parsing is a pure function from text (or bytes) to entries and findings; it knows
 the card names but no deck-building rules (those are in `validate`).
@@ -74,7 +76,10 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> Parsed[De
     entries: list[Entry] = []
     found: list[Diagnostic] = []
     first_line: dict[str, int] = {}
-    lines = tokens_by_line(text)
+    rows = _csv_rows(text)
+    if rows is not None and not rows:
+        return Parsed(None, (error("csv-header", _CSV_HINT),))
+    lines = tokens_by_line(text) if rows is None else rows
     for number, tokens in lines:
         entry = _parse_line(tokens, number, cards, found)
         if entry is None:
@@ -90,9 +95,45 @@ def parse_deck(source: str | bytes, cards: Catalogue | None = None) -> Parsed[De
 
 Token = tuple[int, str]  # (column, text)
 
+# Header names of a CSV deck list's two columns, compared without case or spaces.
+_COUNT_NAMES = frozenset({"count", "counts", "qty", "quantity", "copies", "number", "amount", "n", "x"})
+_CARD_NAMES = frozenset({"card", "cards", "cardname", "name", "value", "kind"})
+_CSV_HINT = "this looks like CSV: give it a header row naming a count column and a card column (`count,card`), or write one `COUNT CARD` a line (`3 5`)"
+
+
+def _csv_rows(text: str) -> list[tuple[int, list[Token]]] | None:
+    """A CSV deck list as (line, [count, card]) rows; [] when it looks like CSV but has no header
+    naming both columns; None when it is not CSV (its first line has no comma)."""
+    lines = tokens_by_line(text)
+    if not lines or "," not in text.splitlines()[lines[0][0] - 1].split("#", 1)[0]:
+        return None
+    split = [(number, _cells(text.splitlines()[number - 1])) for number, _ in lines]
+    (_, header), *body = split
+    names = ["".join(cell.lower().split()) for _, cell in header]
+    count = next((i for i, n in enumerate(names) if n in _COUNT_NAMES), None)
+    card = next((i for i, n in enumerate(names) if n in _CARD_NAMES), None)
+    if count is None or card is None:
+        return []
+    return [(number, [cells[i] for i in (count, card) if i < len(cells) and cells[i][1]]) for number, cells in body]
+
+
+def _cells(line: str) -> list[Token]:
+    """A CSV line's cells, each with the column it starts at, quotes and spaces taken off."""
+    cells, column = [], 1
+    for raw in line.split("#", 1)[0].split(","):
+        text = raw.strip().strip('"').strip()
+        cells.append((column + raw.find(text[:1]) if text else column, text))
+        column += len(raw) + 1
+    return cells
+
 
 def _parse_line(tokens: list[Token], line: int, cards: Catalogue, found: list[Diagnostic]) -> Entry | None:
     """One line's entry, or None (with the reason added to `found`)."""
+    if not tokens:
+        return None
+    if tokens[0][1].startswith("//"):
+        found.append(error("slash-comment", "`//` does not start a comment in a deck list: `#` does (`# my deck`)", line, tokens[0][0]))
+        return None
     if len(tokens) == 3 and tokens[1][1] in _TIMES:
         tokens = [tokens[0], tokens[2]]  # `3 x 5`
     if len(tokens) == 1:
