@@ -138,3 +138,18 @@ def test_built_cards_show_the_changed_number_and_the_variant_mark(dear_six, tmp_
     assert said(variant, "discard 1") == said(plain, "discard 1") + sixes
     assert said(variant, "free") == said(plain, "free") - sixes
     assert said(variant, "CARD 6") == said(plain, "CARD 6") == sixes
+
+
+def test_match_and_gauntlet_play_under_the_catalogue_in_every_worker(dear_six, tmp_path):
+    # A deck of eight 6s against the starter: a 6 that costs a discard makes it weaker. The games
+    # are shared among worker processes started afresh (a fork server): they play under the
+    # catalogue too, so one process and two give the same games.
+    sixes = tmp_path / "sixes.deck"
+    sixes.write_text("8 6\n3 5\n3 4\n2 7\n2 8\n2 9\n2 10\n2 1\n2 3\n1 Base\n")
+    figures = ("wins", "draws", "losses", "endings", "mean_turns", "cards")
+    plain = as_json("deck", "match", str(sixes), STARTER, "--games", "80", "--jobs", "2")
+    dear = [as_json("deck", "match", str(sixes), STARTER, "--games", "80", "--jobs", jobs, "--cards", str(dear_six)) for jobs in ("1", "2")]
+    assert {k: dear[0][k] for k in figures} == {k: dear[1][k] for k in figures}
+    assert plain["win_percent"] > dear[0]["win_percent"]
+    gauntlet = [as_json("deck", "gauntlet", str(sixes), STARTER, "--games", "80", *extra) for extra in ((), ("--cards", str(dear_six)))]
+    assert gauntlet[0] != gauntlet[1]

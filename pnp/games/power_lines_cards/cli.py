@@ -955,6 +955,7 @@ def _write_records(folder: Path | None, files: dict[Path, bytes]) -> Recorded | 
 
 
 @app.command("match", result=Matched, example="pnp deck match decks/fives.deck decks/starter.deck --games 400 --until 3")
+@CARDS.around
 @_labbing
 def match_decks(
     a: Annotated[
@@ -995,6 +996,7 @@ def match_decks(
 
 
 @app.command("gauntlet", result=Gauntleted, example="pnp deck gauntlet decks/starter.deck decks/fives.deck --games 200")
+@CARDS.around
 @_labbing
 def gauntlet_decks(
     files: Annotated[

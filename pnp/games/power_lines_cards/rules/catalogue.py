@@ -8,7 +8,7 @@ in for it while a command runs (`cards_from`): `catalogue()` and everything work
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar
@@ -154,14 +154,24 @@ def _use(active: tuple[Catalogue, Path] | None) -> None:
         cached.cache_clear()  # type: ignore[attr-defined]  # each was made by functools.cache
 
 
+def in_force() -> tuple[Catalogue, Path] | None:
+    """The catalogue standing in for pnp's, and its file (None: pnp's): what a worker process
+    started afresh (a fork server's, a Dask worker) is handed to play under the same cards."""
+    return _active
+
+
 @contextmanager
-def cards_from(path: Path | None) -> Iterator[Catalogue]:
-    """The catalogue at `path` in force (checked: `load_catalogue`) until the block ends; None:
-    pnp's. Worker processes forked inside the block inherit it."""
+def cards_in_force(active: tuple[Catalogue, Path] | None) -> Iterator[Catalogue]:
+    """`active` (as `in_force` gave it) in force until the block ends."""
     before = _active
-    chosen = None if path is None else (load_catalogue(path, like=shipped()), path)
-    _use(chosen)
+    _use(active)
     try:
         yield catalogue()
     finally:
         _use(before)
+
+
+def cards_from(path: Path | None) -> AbstractContextManager[Catalogue]:
+    """The catalogue at `path` in force (checked: `load_catalogue`) until the block ends; None:
+    pnp's. Worker processes forked inside the block inherit it."""
+    return cards_in_force(None if path is None else (load_catalogue(path, like=shipped()), path))

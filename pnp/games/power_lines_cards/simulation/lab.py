@@ -36,11 +36,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import NamedTuple
 
 from pnp.core.diagnostics import PnpError
-from pnp.games.power_lines_cards.rules.catalogue import catalogue
+from pnp.games.power_lines_cards.rules.catalogue import Catalogue, cards_in_force, catalogue, in_force
 from pnp.games.power_lines_cards.rules.records import PLAYER_NAMES, format_record
 from pnp.games.power_lines_cards.rules.replay import record_of
 from pnp.games.power_lines_cards.rules.variant import DEFAULT, Variant
@@ -67,7 +68,8 @@ WATCH_SECONDS = 1.0  # how often a worker looks whether the process it works for
 class Setup:
     """What every game of a match shares: the decks (A's, B's: one entry a copy), the players
     (A's, B's), the seed, the readings, the players' budget, the decks' names (for the records'
-    comments), whether to keep each game's record, and the kind of A's an ablation replaces."""
+    comments), whether to keep each game's record, the kind of A's an ablation replaces, and the
+    catalogue (`--cards`), carried to workers that did not start inside the command."""
 
     decks: tuple[tuple[str, ...], tuple[str, ...]]
     players: tuple[str, str] = ("greedy", "greedy")
@@ -77,6 +79,7 @@ class Setup:
     names: tuple[str, str] = PLAYER_NAMES
     record: bool = False
     swap: str | None = None
+    cards: tuple[Catalogue, Path] | None = field(default_factory=in_force, compare=False)  # the catalogue in force where the match began
 
 
 def dealt(setup: Setup, pair: int) -> Orders:
@@ -121,8 +124,9 @@ def _kept(setup: Setup, pair: int, orders: Orders, done: Playout, a_seat: int) -
 
 
 def play_pairs(setup: Setup, start: int, stop: int) -> list[Pair]:
-    """Pairs `start` .. `stop` - 1: a piece of work for an executor."""
-    return [play_pair(setup, pair) for pair in range(start, stop)]
+    """Pairs `start` .. `stop` - 1: a piece of work for an executor, under the match's catalogue."""
+    with cards_in_force(setup.cards):
+        return [play_pair(setup, pair) for pair in range(start, stop)]
 
 
 class Pool(NamedTuple):
