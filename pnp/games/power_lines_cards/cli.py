@@ -946,7 +946,7 @@ def _write_records(folder: Path | None, files: dict[Path, bytes]) -> Recorded | 
     return Recorded(folder=json_name(folder), files=len(files))
 
 
-@app.command("match", result=Matched, example="pnp deck match mine.deck decks/starter.deck --games 400 --until 3")
+@app.command("match", result=Matched, example="pnp deck match decks/fives.deck decks/starter.deck --games 400 --until 3")
 @_labbing
 def match_decks(
     a: Annotated[
@@ -986,7 +986,7 @@ def match_decks(
     return Report(a, found, Matched.model_validate(fields_))
 
 
-@app.command("gauntlet", result=Gauntleted, example="pnp deck gauntlet decks/starter.deck mine.deck yours.deck --games 200")
+@app.command("gauntlet", result=Gauntleted, example="pnp deck gauntlet decks/starter.deck decks/fives.deck --games 200")
 @_labbing
 def gauntlet_decks(
     files: Annotated[
