@@ -7,8 +7,9 @@ rules code as a whole game; the deck's choices are those of pnp's greedy player.
 
 The room's modules, each importing only those listed before it (and the rules room):
 - `stats`: the Wilson interval of a rate;
+- `greedy`: the greedy player, a fixed rule for each choice;
+- `search`: the search player, looking ahead on determinized copies, its rollouts played by greedy;
 - `players`: pnp's players of the two-player game, by name (`random`, `greedy`, `search`);
-- `search`: the search player, looking ahead on determinized copies (players imports it when used);
 - `solo`: one goldfish game on the engine, and what its ending means for the goldfish;
 - `results`: a run's figures and two decks' paired runs, as data (and JSON);
 - `pool`: the games of a run, in this process or in forked worker processes;

@@ -28,7 +28,7 @@ import random
 from pnp.games.power_lines_cards.rules.actions import Action, Dominate, Draw, Shuffle
 from pnp.games.power_lines_cards.rules.game import Game, Outcome
 
-from .players import Greedy, greedy_player
+from .greedy import Greedy, greedy_player
 
 DEFAULT_BUDGET = 1  # determinizations a decision: see the README's strength table
 
