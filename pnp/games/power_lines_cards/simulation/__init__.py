@@ -8,9 +8,11 @@ rules code as a whole game; the deck's choices are those of pnp's greedy player.
 
 The room's modules, each importing only those listed before it (and the rules room):
 - `intervals`: 95 % intervals (Wilson's for a win rate, a mean's for paired differences) and verdicts;
-- `players`: pnp's players of the two-player game, by name (`random`, `greedy`, `search`), with a budget for those that take one;
-- `search`: the search player, looking ahead on determinized copies (players imports it when used);
+- `simple`: the players with no policy: random, and the goldfish's opponent who only passes;
+- `greedy`: the greedy player, a fixed rule for each choice;
 - `fast`: whole games played out by the compiled core where it was built, else by the Python engine;
+- `search`: the search player, looking ahead on determinized copies, its rollouts played by greedy;
+- `players`: pnp's players of the two-player game, by name (`random`, `greedy`, `search`), with a budget for those that take one;
 - `match`: a whole game between two players, from a seed or from a deal, and what a player drew and played;
 - `solo`: one goldfish game on the engine, and what its ending means for the goldfish;
 - `results`: a run's figures and two decks' paired runs, as data (and JSON);

@@ -40,7 +40,8 @@ from pnp.games.power_lines_cards.rules.table import (
 )
 from pnp.games.power_lines_cards.rules.variant import Variant
 
-from .players import PLAYERS, Player
+from .greedy import greedy_player
+from .simple import Player, passing_player, random_player
 
 try:
     from pnp.games.power_lines_cards import _cgame  # type: ignore[attr-defined]  # a C extension hatch_build.py compiles: no source for mypy
@@ -50,13 +51,8 @@ except ImportError:  # not compiled at install time: the Python engine plays
 Engine = Literal["compiled", "python"]
 
 
-def passing_player(game: Game, rng: random.Random) -> Action:
-    """The goldfish's opponent (`solo.py`), who has no cards: it declines every effect's choice and passes."""
-    return Decline() if Decline() in game.legal_actions() else Pass()
-
-
 # The players the core knows, by their code there.
-_CODES: dict[Player, int] = {PLAYERS["random"]: 0, PLAYERS["greedy"]: 1, passing_player: 2}
+_CODES: dict[Player, int] = {random_player: 0, greedy_player: 1, passing_player: 2}
 _ENDINGS: tuple[Ending, ...] = ("base", "out-of-cards", "all-passed", "turn-cap")
 _PENDING: tuple[Literal["seven", "nine", "two", "four"], ...] = ("seven", "nine", "two", "four")
 # What the core's fixed-size fields hold (MAXK, MAXD and worth_key in _cgame.c): more kinds, a

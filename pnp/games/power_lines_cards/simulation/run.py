@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pnp.games.power_lines_cards.rules.engine import Deck
 
-from .players import Player, greedy_player
+from .greedy import greedy_player
+from .players import Player
 from .pool import play_all, workers_for
 from .results import GoldfishResult, Paired, fastest_cards
 

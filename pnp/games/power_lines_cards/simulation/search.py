@@ -29,7 +29,7 @@ from pnp.games.power_lines_cards.rules.actions import Action, Dominate, Draw, Sh
 from pnp.games.power_lines_cards.rules.game import Game, Outcome
 
 from .fast import playout
-from .players import Greedy, greedy_player
+from .greedy import Greedy, greedy_player
 
 DEFAULT_BUDGET = 1  # determinizations a decision: see the README's strength table
 

@@ -32,8 +32,8 @@ from typing import NamedTuple
 from pnp.games.power_lines_cards.rules.game import Ending, Game, shuffled
 from pnp.games.power_lines_cards.rules.variant import DEFAULT
 
-from .fast import passing_player, playout
-from .players import Player
+from .fast import playout
+from .simple import Player, passing_player
 
 DECK, OPPONENT = 0, 1
 ENGINE_TURNS = 2  # engine turns per goldfish turn: the deck's and the opponent's
