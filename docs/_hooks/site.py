@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pictures  # noqa: E402  (beside this file)
 
+from pnp.commands.cli import app_command  # noqa: E402
 from pnp.commands.reference import expand  # noqa: E402
 
 _made: dict[str, Path] = {}  # picture name -> PNG, made once a process (`mkdocs serve` rebuilds)
@@ -38,7 +39,7 @@ def on_files(files, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    return expand(markdown)
+    return expand(markdown, app_command())
 
 
 def on_post_build(config):

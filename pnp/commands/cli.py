@@ -89,7 +89,7 @@ def _app():  # -> pnp.contract.app.App; imports stay inside, so that `main` can 
         """pnp's documentation, offline: the docs site's pages as plain text, one topic a page."""
         from pnp.commands.help import print_help  # loads only for `pnp help`
 
-        print_help(topic, schema)
+        print_help(topic, schema, app_command())  # the commands, for the generated pages
 
     _built.append(app)
     return app

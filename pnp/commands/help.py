@@ -11,6 +11,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -44,7 +45,7 @@ def topics() -> list[Topic]:
     return found
 
 
-def plain(markdown: str) -> str:
+def plain(markdown: str, root: Any) -> str:
     """A page as a terminal shows it: Markdown is plain text already; a picture becomes its
     description, and a link to another page names the topic to read."""
 
@@ -56,11 +57,12 @@ def plain(markdown: str) -> str:
             return text
         return f"{text} (pnp help {Path(target).name})"
 
-    text = _IMAGE.sub(lambda m: f"[picture: {m[1]}]", expand(markdown))
+    text = _IMAGE.sub(lambda m: f"[picture: {m[1]}]", expand(markdown, root))
     return _LINK.sub(link, text)
 
 
-def print_help(topic: str | None, schema: bool) -> None:
+def print_help(topic: str | None, schema: bool, root: Any) -> None:
+    """Help on `topic` (None: the list of topics), its generated parts made from `root`, pnp's commands."""
     found = {t.name: t for t in topics()}
     if schema:
         if topic not in (None, "json"):
@@ -82,4 +84,4 @@ def print_help(topic: str | None, schema: bool) -> None:
         near = difflib.get_close_matches(topic, found, n=1)
         hint = f"did you mean {near[0]}? " if near else ""
         raise PnpError(f"no help topic is called {shown(topic)}: {hint}pnp help lists them", exit_code=2)
-    typer.echo(plain(found[topic].path.read_text(encoding="utf-8")))
+    typer.echo(plain(found[topic].path.read_text(encoding="utf-8"), root))

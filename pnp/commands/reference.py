@@ -34,11 +34,9 @@ def _walk(command: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...]
                 yield from _walk(sub, (*path, name))
 
 
-def command_paths() -> list[str]:
-    """Every command as typed (`pnp deck analyze`), the groups included."""
-    from pnp.commands.cli import app_command
-
-    return [" ".join(path) for path, _ in _walk(app_command(), ("pnp",))]
+def command_paths(root: Any) -> list[str]:
+    """Every command under `root` (pnp's, as click has it) as typed (`pnp deck analyze`), the groups included."""
+    return [" ".join(path) for path, _ in _walk(root, ("pnp",))]
 
 
 def _cell(text: str) -> str:
@@ -63,12 +61,11 @@ def _usage(path: tuple[str, ...], command: Any, ctx: Any) -> str:
     return " ".join(words)
 
 
-def commands_markdown() -> str:
-    """A section for every command: what it does, how it is typed, its arguments and options, its example."""
-    from pnp.commands.cli import app_command
-
+def commands_markdown(root: Any) -> str:
+    """A section for every command under `root` (pnp's, as click has it): what it does, how it is
+    typed, its arguments and options, its example."""
     out: list[str] = []
-    for path, command in _walk(app_command(), ("pnp",)):
+    for path, command in _walk(root, ("pnp",)):
         ctx = Context(command, info_name=" ".join(path))
         depth = min(len(path), 3)
         out.append(f"{'#' * (depth + 1)} {' '.join(path)}\n")
@@ -161,16 +158,17 @@ def json_markdown() -> str:
     return "\n".join(out)
 
 
-GENERATED: dict[str, Callable[[], str]] = {"commands": commands_markdown, "json-results": json_markdown}
+GENERATED: dict[str, Callable[[Any], str]] = {"commands": commands_markdown, "json-results": lambda root: json_markdown()}
 
 
-def expand(markdown: str) -> str:
-    """A docs page with each marker line replaced by the page it names."""
+def expand(markdown: str, root: Any) -> str:
+    """A docs page with each marker line replaced by the page it names, made from `root` (pnp's
+    commands, as click has them: the caller has them, so this module imports no command)."""
 
     def one(match: re.Match[str]) -> str:
         make = GENERATED.get(match[1])
         if make is None:
             raise ValueError(f"no generated page is called {match[1]}; there are {', '.join(GENERATED)}")
-        return make().rstrip("\n")
+        return make(root).rstrip("\n")
 
     return MARKER.sub(one, markdown)

@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 from typer.testing import CliRunner
 
-from pnp.commands.cli import app
+from pnp.commands.cli import app, app_command
 from pnp.commands.help import plain, topics
 from pnp.commands.reference import commands_markdown, expand, json_markdown
 
@@ -28,7 +28,7 @@ def pnp(*args: str):
 
 
 def test_every_command_has_its_section_in_the_command_reference():
-    headings = {line.lstrip("#").strip() for line in commands_markdown().splitlines() if line.startswith("#")}
+    headings = {line.lstrip("#").strip() for line in commands_markdown(app_command()).splitlines() if line.startswith("#")}
     for command in commands():
         assert f"pnp {' '.join(command)}" in headings, command
 
@@ -94,13 +94,16 @@ def test_an_unknown_topic_is_a_usage_error_with_the_nearest_name():
 
 
 def test_plain_text_turns_pictures_and_links_into_words():
-    text = plain("See ![a deal](../img/deal.png) and [the formats](../reference/formats.md#deck), or [a site](https://example.org).")
+    text = plain(
+        "See ![a deal](../img/deal.png) and [the formats](../reference/formats.md#deck), or [a site](https://example.org).",
+        app_command(),
+    )
     assert text == "See [picture: a deal] and the formats (pnp help formats), or a site (https://example.org)."
 
 
 def test_a_marker_for_no_generated_page_is_refused():
     try:
-        expand("<!-- pnp:nothing -->")
+        expand("<!-- pnp:nothing -->", app_command())
     except ValueError as error:
         assert "commands" in str(error)
     else:
