@@ -122,7 +122,7 @@ class PrintShop(Result):
 @app.command(
     "print-shop",
     result=PrintShop,
-    example="pnp export print-shop power-lines-cards --deck decks/starter.deck --deck decks/fives.deck -o shop",
+    example="pnp export print-shop power-lines-cards --deck starter --deck fives -o shop",
 )
 def print_shop(
     target: Annotated[

@@ -22,11 +22,14 @@ STARTER = load_deck(deck_file("starter.deck")).cards()
 # pnp's reading, and two others that add lines of their own: a 4's draw declined or taken, card 3's friendly from the hand
 VARIANTS = (DEFAULT, Variant(bases_apart=12, four_draw="may"), Variant(three_friendly="hand", dominate="exactly", turn_cap=30))
 GAMES_A_PAIR = 40
+SEARCH_GAMES = 3  # the search player thinks for seconds a game: a few games, each seat once
+PAIRS = [*itertools.product([p for p in PLAYERS if p != "search"], repeat=2), ("search", "greedy"), ("random", "search")]
 
 
-@pytest.mark.parametrize("players", list(itertools.product(PLAYERS, repeat=2)), ids="-".join)
+@pytest.mark.parametrize("players", PAIRS, ids="-".join)
 def test_random_games_are_written_read_back_and_replayed_legally_to_their_end(players):
-    for seed in range(GAMES_A_PAIR):
+    assert set(PLAYERS) <= {p for pair in PAIRS for p in pair}  # every player of pnp's plays here
+    for seed in range(SEARCH_GAMES if "search" in players else GAMES_A_PAIR):
         variant = VARIANTS[seed % len(VARIANTS)]
         game, orders = play((STARTER, STARTER), players, seed, variant)
         text = format_record(record_of(orders, game.first, variant, game.history, [f"seed {seed}"]))
