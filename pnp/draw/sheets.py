@@ -145,27 +145,35 @@ def _blocks(components: Sequence[Component], opts: SheetOptions) -> list[_Block]
     return blocks
 
 
-def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]], caption: str = "") -> list[Drawing]:
+def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]], caption: str = "", names: Sequence[str] = ()) -> list[Drawing]:
     """Each section's components in grids; grids that fit one under the other share a sheet.
 
     A sheet's blocks stand centred on the paper, crop marks around each; a backs page
-    follows each fronts page when duplex, mirrored for a long-edge flip.
+    follows each fronts page when duplex, mirrored for a long-edge flip. With `names` (one a
+    section, such as "deck A"), the grids that cannot fill a sheet come first, all sections'
+    together, so that they share sheets, and each sheet's caption names the sections on it.
     """
-    blocks = [b for components, opts in sections for b in _blocks(components, opts)]
+    blocks = [(s, b) for s, (components, opts) in enumerate(sections) for b in _blocks(components, opts)]
     if not blocks:
         return []
-    printing = blocks[0].opts.printing
+    if names:
+        blocks.sort(key=lambda sb: not _short(sb[1]))  # stable: each section's order kept
+    printing = blocks[0][1].opts.printing
     paper = printing.size
     sheets: list[list[_Block]] = []
-    for block in blocks:
+    owners: list[list[int]] = []
+    for section, block in blocks:
         if sheets and _stack_height(sheets[-1] + [block]) <= _stack_room(sheets[-1] + [block], paper.height) + 1e-9:
             sheets[-1].append(block)
+            owners[-1] += [section] * (section not in owners[-1])
         else:
             sheets.append([block])
+            owners.append([section])
     designs = Designs()
     pages: list[Drawing] = []
-    for number, sheet in enumerate(sheets, 1):
-        label = f"{caption} - sheet {number} of {len(sheets)}" if caption else ""
+    for number, (sheet, owner) in enumerate(zip(sheets, owners), 1):
+        named = f"{caption}, {' and '.join(names[s] for s in owner)}" if names else caption
+        label = f"{named} - sheet {number} of {len(sheets)}" if caption else ""
         placed = _placed(sheet, printing)
         front = Drawing(paper.width, paper.height, title=label)
         mark_bottom = 0.0
@@ -188,6 +196,11 @@ def impose_stacked(sections: Sequence[tuple[Sequence[Component], SheetOptions]],
                     back.add(_foot("Nothing to print on this side: it keeps the duplex pages in step.", printing))
                 pages.append(back)
     return pages
+
+
+def _short(block: _Block) -> bool:
+    """Whether the block leaves part of its sheet's grid empty."""
+    return len(block.components) < block.grid.cols * block.grid.rows
 
 
 def _stack_height(blocks: Sequence[_Block]) -> float:
@@ -213,7 +226,7 @@ def _placed(blocks: Sequence[_Block], printing: Print) -> list[_Block]:
     lay = sheet_layout()
     top = max(_edge_room(lay, b.opts) for b in blocks)
     height = _stack_height(blocks)
-    short = any(len(b.components) < b.grid.cols * b.grid.rows for b in blocks)
+    short = any(_short(b) for b in blocks)
     if not short or room_below(top + height + blocks[-1].mark_room, printing) is None:
         top = (printing.size.height - height) / 2
     y = top

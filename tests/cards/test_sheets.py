@@ -67,35 +67,39 @@ def test_page_size(sheets):
         assert page.height == pytest.approx(PAPER[paper][1], abs=0.1)
 
 
-def per_sheet(paper: str) -> list[int]:
-    """Cards on each sheet of one deck: the rest first (its sheet has room for the file's notes), then full sheets."""
+def decks_per_sheet(paper: str) -> list[str]:
+    """The deck letter of each card, sheet by sheet, for two starter decks. A deck's odd cards (27 is
+    no multiple of Letter's 6) go first, and both decks' odd cards share a sheet, each deck in rows of
+    its own; then each deck's full sheets."""
     n = GRID[paper][0] * GRID[paper][1]
-    return ([DECK % n] if DECK % n else []) + [n] * (DECK // n)
+    rest = DECK % n
+    shared = ["A" * rest + "B" * rest] if rest else []
+    return shared + [letter * n for letter in "AB" for _ in range(DECK // n)]
 
 
 def full(pages, paper: str = "a4", grid: tuple[int, int] | None = None):
-    """The first full sheet's front and back."""
+    """The first full sheet's front and back: one grid of one deck's cards."""
     cols, rows = grid or GRID[paper]
     i = next(
         i
         for i, p in enumerate(pages[0::2])
-        if len(p.rects_of_size(CARD_W, CARD_H)) == cols * rows or len(p.rects_of_size(CARD_W + 6, CARD_H + 6)) == cols * rows
+        if (len(p.rects_of_size(CARD_W, CARD_H)) == cols * rows or len(p.rects_of_size(CARD_W + 6, CARD_H + 6)) == cols * rows)
+        and ("DECK A" in pages[2 * i + 1].text) != ("DECK B" in pages[2 * i + 1].text)
     )
     return pages[2 * i], pages[2 * i + 1]
 
 
 def test_starter_decks_for_two_players(sheets):
     paper, pages = sheets
-    # 2 x (26 cards + Base) = 54 cards: on A4 6 sheets of 9, on Letter 2 x (one sheet of 3, then 4 of 6); each followed by its backs.
-    deck = per_sheet(paper)
-    assert deck == ([9, 9, 9] if paper == "a4" else [3, 6, 6, 6, 6])
-    assert len(pages) == 2 * 2 * len(deck)
+    # 2 x (26 cards + Base) = 54 cards: on A4 6 sheets of 9, on Letter 9 of 6; each followed by its backs.
+    sheets_ = decks_per_sheet(paper)
+    assert [len(s) for s in sheets_] == ([9] * 6 if paper == "a4" else [6] * 9)
+    assert len(pages) == 2 * len(sheets_)
     fronts = pages[0::2]
-    assert [len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts] == deck * 2
-    # Each deck has sheets of its own: its backs never meet the other deck's colour at a cut.
-    backs_text = [p.text for p in pages[1::2]]
-    assert all("DECK A" in t and "DECK B" not in t for t in backs_text[: len(deck)])
-    assert all("DECK B" in t and "DECK A" not in t for t in backs_text[len(deck) :])
+    assert [len(p.rects_of_size(CARD_W, CARD_H)) for p in fronts] == [len(s) for s in sheets_]
+    # Backs of one deck only, but on a sheet both decks share.
+    for letters, back in zip(sheets_, pages[1::2]):
+        assert {f"DECK {x}" in back.text for x in "AB"} == {True} if len(set(letters)) > 1 else ("DECK A" in back.text) != ("DECK B" in back.text)
 
 
 def test_card_size_and_pitch_from_crop_marks(sheets):
@@ -253,7 +257,34 @@ def test_deck_letter_on_every_face(built):
             for page in pdf.pages
             if "CARD" in (page.extract_text() or "")
         ]
-    assert badges == [["A"] * n for n in per_sheet(paper)] + [["B"] * n for n in per_sheet(paper)]
+    assert badges == [list(letters) for letters in decks_per_sheet(paper)]
+
+
+def test_every_back_behind_its_own_front(built):
+    """Each card's back, where a long-edge flip puts it, names the deck its face's badge names; and
+    two decks' cards never share a cut: on a shared sheet, rows with crop marks between."""
+    paper, path = built
+    with open_pdf(path) as pdf:
+        pages = [p for p in pdf.pages if "CARD" in (p.extract_text() or "") or "DECK" in (p.extract_text() or "")]
+        for front, back in zip(pages[0::2], pages[1::2]):
+            width = float(front.width)
+            cards = [r for r in front.rects if abs(r["width"] * MM - CARD_W) < 0.1 and abs(r["height"] * MM - CARD_H) < 0.1]
+            words = back.extract_words()
+            decks = [(w, n) for w, n in zip(words, words[1:]) if w["text"] == "DECK"]
+            seen = set()
+            for card in cards:
+                inside = [
+                    c["text"]
+                    for c in front.chars
+                    if abs(c["size"] - 8) < 0.01 and card["x0"] < c["x0"] < card["x1"] and card["top"] < c["top"] < card["bottom"]
+                ]
+                mirror = (width - card["x1"], width - card["x0"])
+                behind = [n["text"] for w, n in decks if mirror[0] < w["x0"] < mirror[1] and card["top"] < w["top"] < card["bottom"]]
+                assert len(inside) == 1 and behind == inside
+                seen.add((inside[0], round(card["top"]), round(card["bottom"])))
+            # Cards of two decks never touch: no card's edge is another deck's card's edge.
+            for letter, top, bottom in seen:
+                assert not any(other != letter and (abs(t - bottom) < 2 or abs(b - top) < 2) for other, t, b in seen)
 
 
 def _render(path: Path, index: int, dpi: int = 200):

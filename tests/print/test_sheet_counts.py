@@ -48,14 +48,14 @@ SHEETS = {
     "ley-lines-scorepad.pdf": 1,
 }
 # Where Letter takes more: three rows of cards leave no room above and below for crop marks that
-# end 6 mm clear of the paper's edge, so a deck's 27 cards go 6 to a sheet, on 5 duplex sheets (the
-# notes stand under the first, which holds 3). Letter is 18 mm shorter than A4: the piecepack's and
-# the dominoes' notes take a sheet of their own.
-LETTER = {"power-lines-cards.pdf": 10, "piecepack.pdf": 4, "ley-lines-dominoes.pdf": 2}
+# end 6 mm clear of the paper's edge, so the cards go 6 to a sheet: 54 on 9 duplex sheets, the
+# first holding each deck's odd 3 in a row of its own, with the notes under them. Letter is 18 mm
+# shorter than A4: the piecepack's and the dominoes' notes take a sheet of their own.
+LETTER = {"power-lines-cards.pdf": 9, "piecepack.pdf": 4, "ley-lines-dominoes.pdf": 2}
 # The whole kit, every file counted (piecepack-tiles-2-5.pdf repeats tiles of piecepack.pdf, and counts too).
-KIT = {"a4": 34, "letter": 39}
+KIT = {"a4": 34, "letter": 38}
 # The reviewed files' sheets (see test_sheets_per_file), and the files whose notes take a sheet.
-REVIEWED = {"a4": 22, "letter": 26}
+REVIEWED = {"a4": 22, "letter": 25}
 OWN_NOTES = {"a4": ["power-lines-cards.pdf"], "letter": ["ley-lines-dominoes.pdf", "piecepack.pdf"]}
 
 

@@ -18,7 +18,7 @@ from pnp.core.textfile import STDIN, read_bytes
 from pnp.draw.cover import document
 from pnp.draw.document import Part
 from pnp.draw.shapes import Drawing
-from pnp.draw.sheets import Component, SheetOptions, impose, plan
+from pnp.draw.sheets import Component, SheetOptions, impose, impose_stacked, plan
 from pnp.output.files import BuildOptions
 
 from . import GAME, draw
@@ -136,9 +136,21 @@ def card_sheet(printing: Print) -> SheetOptions:
 def card_pages(printing: Print, decks: list[list[Component]]) -> list[Drawing]:
     """Sheets of fronts, each followed by its backs, for each player's cards (`deck_components`).
 
-    Each deck starts on a sheet of its own, so backs of two colours never meet at a cut."""
+    Where more than one deck leaves a sheet part-filled (Letter: 27 cards, 6 a sheet), those
+    parts share the file's first sheets, each deck's in rows of its own with crop marks between,
+    so backs of two colours never meet at a cut; each sheet's caption names its decks. Otherwise
+    each deck has sheets of its own."""
     sheet = card_sheet(printing)
+    grid = plan(*_card_size(), sheet)
+    if sum(len(cards) % (grid.cols * grid.rows) > 0 for cards in decks) > 1:
+        names = [f"deck {draw.deck_letter(player)}" for player in range(len(decks))]
+        return impose_stacked([(cards, sheet) for cards in decks], "Power Lines cards", names)
     return [page for player, cards in enumerate(decks) for page in impose(cards, sheet, caption=f"Power Lines cards, deck {draw.deck_letter(player)}")]
+
+
+def _card_size() -> tuple[float, float]:
+    lay = draw.card_layout()
+    return lay.width, lay.height
 
 
 def _sheets(cards: list[int], per_sheet: int) -> int:
