@@ -432,3 +432,25 @@ def test_against_adds_the_match_and_its_chart_on_the_same_page(folder, paper):
     assert max(ratios) - min(ratios) < 1e-3 * max(ratios), "bar heights proportional to the win rates"
     against = written.as_json()["against"]
     assert against["games"] == 20 and against["win_percent"] == round(100 * ci.estimate, 2) and against["file"] == str(other)
+
+
+def test_the_command_plays_the_matchup_against_the_starter_deck_unless_told_not_to(folder):
+    import json
+
+    fives = deck_file("fives.deck")
+    out = folder / "fives-default.pdf"
+    result = run(fives, "-o", out, "--games", "20", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["against"]["file"].endswith("starter.deck")
+    page = page_of(out)
+    found(page, "Against starter.deck")
+    found(page, "Win rate (%) in the games this deck played the card face up")
+    bare = folder / "fives-bare.pdf"
+    result = run(fives, "-o", bare, "--games", "20", "--no-matchup", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["against"] is None
+    assert "Against" not in page_of(bare).extract_text()
+    # A shipped deck's name works for --against as for the deck itself.
+    named = folder / "fives-named.pdf"
+    assert run(fives, "-o", named, "--games", "20", "--against", "fives").exit_code == 0
+    found(page_of(named), "Against fives.deck")

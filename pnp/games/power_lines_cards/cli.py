@@ -15,6 +15,7 @@ from pnp.contract import options as parse
 from pnp.contract.app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, output_option, paper_size
 from pnp.core.diagnostics import Diagnostic, PnpError, plural, rejected, shown
 from pnp.core.printing import Print
+from pnp.core.resources import deck_file
 from pnp.core.rules import MultisetRules
 from pnp.core.session import warn
 from pnp.core.textfile import read_bytes
@@ -595,7 +596,7 @@ def compare_decks(
         Path | None,
         typer.Option(
             "--against",
-            parser=parse.input_path,
+            parser=parse.deck_path,
             metavar="OTHER.deck",
             show_default=False,
             help="Play each deck against OTHER on the same pairs (--games, --seed, --jobs; as `pnp deck match`) and give B's win rate minus A's.",
@@ -654,7 +655,7 @@ def _against_json(with_a: MatchResult, with_b: MatchResult, w: Worth, file: str)
 
 
 class Against(Result):
-    """`pnp deck report --against OTHER`: OTHER's file, the games of the match, the deck's win rate
+    """`pnp deck report`'s matchup: OTHER's file (the starter deck unless --against), the games of the match, the deck's win rate
     (a draw counts half) with its 95 % interval, and the verdict (see `pnp deck match`)."""
 
     file: str
@@ -666,7 +667,8 @@ class Against(Result):
 
 class Reported(Result):
     """`pnp deck report`: the format checked against, the cards, the file written, its paper, the
-    goldfish games and seed charted, and with --against the match (else null)."""
+    goldfish games and seed charted, and the matchup (against the starter deck or --against; null
+    with --no-matchup or for an invalid deck)."""
 
     format: str
     total: int
@@ -675,6 +677,9 @@ class Reported(Result):
     games: int
     seed: int
     against: Against | None
+
+
+STARTER = deck_file("starter.deck")  # the matchup's default opponent
 
 
 @app.command("report", result=Reported, example="pnp deck report decks/fives.deck --games 100 --paper letter -o fives.pdf")
@@ -689,24 +694,28 @@ def report_deck(
         Path | None,
         typer.Option(
             "--against",
-            parser=parse.input_path,
+            parser=parse.deck_path,
             metavar="OTHER.deck",
             show_default=False,
-            help="Play the deck against OTHER too (--games games, greedy against greedy, as `pnp deck match`) and chart its win rate by card played.",
+            help="The deck the matchup is played against (default: the starter deck pnp ships).",
         ),
     ] = None,
+    matchup: Annotated[
+        bool, typer.Option("--matchup/--no-matchup", help="Play the matchup and chart it (--no-matchup: the page without it, a little sooner).")
+    ] = True,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
-    """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its validity under the format.
+    """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its matchup against the starter deck (or --against OTHER.deck); its validity under the format.
 
-    With --against OTHER.deck the page adds the deck's match against OTHER (as `pnp deck match` plays it, --games games from --seed): its win rate with a 95 % interval, and a chart of its win rate in the games it played each card face up.
+    The matchup is the deck's match against OTHER, as `pnp deck match` plays it (greedy against greedy, --games games from --seed): its win rate with a 95 % interval, and a chart of its win rate in the games it played each card face up. --no-matchup leaves it out.
 
     An invalid deck gets its report too, marked INVALID with its findings listed on the page; pnp prints the findings and exits 1. The same deck, format, paper, games and seed write the same bytes.
     """
     from .report import write_report  # the drawing loads only for this command
 
-    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, against)
+    other = (against or STARTER) if matchup else None
+    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, other)
     return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source, written.line())
 
 
