@@ -837,13 +837,14 @@ class Matched(Result):
 class Gauntleted(Result):
     """`pnp deck gauntlet`: the decks, how they were played, the matrix of win rates (the row's
     deck against the column's; null on the diagonal), each deck's win rate over all its games,
-    and with --record-games the records (else null)."""
+    with --record-games the records (else null), and with -o the heat map's file (else null)."""
 
     decks: list[str | None]
     setup: LabSetup
     matrix: list[list[WinRate | None]]
     overall: list[WinRate]
     records: Recorded | None
+    output: str | None
 
 
 def _players_option(text: str) -> str:
@@ -1008,18 +1009,33 @@ def match_decks(
 def gauntlet_decks(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Two deck lists or more; - reads standard input (once).", metavar="DECK...", show_default=False, parser=parse.input_path),
+        typer.Argument(
+            help="Two deck lists or more (or decks pnp ships, by name); - reads standard input (once).",
+            metavar="DECK...",
+            show_default=False,
+            parser=parse.deck_path,
+        ),
     ],
     lab: Lab = Lab(),
+    output: Annotated[
+        Path | None, output_option("Also draw the matrix as a heat map, one page: a .pdf or a self-contained .html file (at most 10 decks).")
+    ] = None,
+    paper: PaperOption = None,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Every deck against every other, as `pnp deck match` plays two: a matrix of win rates with their intervals, and each deck's win rate over all its games.
 
+    -o FILE.pdf or FILE.html draws the matrix as a heat map on one page (--paper): each cell the row's deck's win rate and its interval, coloured on a scale colour-blind readers can read (orange: the row's deck loses more, white: even, purple: it wins more), and each deck's overall column.
+
     Each pair of decks plays a match (the earlier deck as A) with the same options: --games (or --until) a match, the same seed, players, budget and readings. The row's deck's win rate against the column's counts a win 1 and a draw 1/2, with its 95 % interval (Wilson's); the overall column pools every game of the row's deck. With --record-games, match i-j's records are named `i-j-pair-….plc`.
     """
     if len(files) < 2:
         raise PnpError("a gauntlet needs two decks or more", exit_code=2)
+    if output is not None:
+        from .gauntlet_page import check_output
+
+        check_output(output, len(files), Print(paper_size(paper)))  # before the games: a wrong name costs nothing
     read = _decks(files, load_format(rules))
     decks = [deck for deck, _ in read]
     names = [shown(f) for f in files]
@@ -1035,5 +1051,17 @@ def gauntlet_decks(
         recorded = _write_records(lab.record_games, made)
     if not as_json:
         typer.echo(render_gauntlet(result))
+    if output is not None:
+        from .gauntlet_page import write_gauntlet_page  # the drawing loads only when asked for
+
+        how = f"{lab.seats[0]} against {lab.seats[1]}, seed {lab.seed}, {_readings(lab)}"
+        write_gauntlet_page(result, how, Print(paper_size(paper)), output)
     found = [*decks[0].warnings, *(w for (deck, data), path in zip(read[1:], files[1:]) for w in _other_warnings(path, deck, data, as_json))]
-    return Report(files[0], found, Gauntleted.model_validate({**result.as_json(), "decks": [json_name(f) for f in files], "setup": told, "records": recorded}))
+    return Report(
+        files[0],
+        found,
+        Gauntleted.model_validate(
+            {**result.as_json(), "decks": [json_name(f) for f in files], "setup": told, "records": recorded, "output": json_name(output)}
+        ),
+        verdict=None if output is None else f"wrote {shown(output)}: the heat map of {plural(len(files), 'deck')}",
+    )
