@@ -75,9 +75,13 @@ def bar_chart(
     title: str = "",
     caption: str = "",
     style: ChartStyle = ChartStyle(),
+    unit: str = "",
+    legend: Sequence[tuple[str, str]] = (),
 ) -> list[Shape]:
     """A bar chart filling the box (x, y, w, h) in mm: `title` at its top, `caption` at its foot
-    (what the labels under the bars are), a bar per (label, value) from left to right."""
+    (what the labels under the bars are), a bar per (label, value) from left to right; `unit`:
+    what the value axis counts, over its top tick; `legend`: (words, colour) pairs, a swatch each,
+    on a line under the title, for bars coloured by something the labels do not say."""
     if style.text_size < MIN_TEXT - 1e-9 or style.title_size < MIN_TEXT - 1e-9:
         raise ValueError(f"a chart's text is {MIN_TEXT:g} pt at the least, not {min(style.text_size, style.title_size):g}")
     shown = [b if isinstance(b, Bar) else Bar(*b) for b in bars]
@@ -94,6 +98,18 @@ def bar_chart(
     if title:
         shapes.append(Text(0.0, cap_height(style.title_size, BOLD), title, style.title_size, BOLD, style.ink))
         plot_top = cap_height(style.title_size, BOLD) + 0.5 * style.title_size * MM_PER_PT
+    if legend:
+        lx, base_y = 0.0, plot_top + cap
+        for words, colour in legend:
+            shapes.append(Rect(lx, base_y - cap, cap, cap, Style(fill=colour)))
+            shapes.append(Text(lx + cap + 0.8, base_y, words, size, REGULAR, style.ink))
+            lx += cap + 0.8 + width_mm(words, REGULAR, size) + 2.5
+        if lx - 2.5 > w:
+            raise ValueError(f"the legend of `{title}` does not fit {w:.0f} mm")
+        plot_top = base_y + 0.6 * em
+    if unit:
+        shapes.append(Text(0.0, plot_top + cap, unit, size, REGULAR, style.faint))
+        plot_top += cap + 0.6 * em
     plot_top += cap + 1.2  # the value printed over a full-height bar
     # From the foot: the caption, the labels under the bars.
     bottom = h

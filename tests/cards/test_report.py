@@ -103,7 +103,8 @@ def chart_bars(page, title: str, right_title: str | None) -> dict[str, float]:
     head = found(page, title)
     x1 = found(page, right_title)["x0"] if right_title else page.width
     bottom = found(page, "Opening hands")["top"]
-    rects = [r for r in page.rects if r.get("fill") and head["x0"] - 1 <= r["x0"] and r["x1"] <= x1 and head["bottom"] < r["top"] and r["bottom"] < bottom]
+    unit = axis_unit(page, head, x1)  # the bars start under the value axis's unit (and any legend)
+    rects = [r for r in page.rects if r.get("fill") and head["x0"] - 1 <= r["x0"] and r["x1"] <= x1 and unit["bottom"] < r["top"] and r["bottom"] < bottom]
     assert rects, f"no bars under {title!r}"
     base = max(r["bottom"] for r in rects)
     assert all(abs(r["bottom"] - base) < 0.01 for r in rects), "every bar stands on the axis"
@@ -118,6 +119,15 @@ def chart_bars(page, title: str, right_title: str | None) -> dict[str, float]:
         bars[w["text"]] = over[0]["height"] * MM if over else 0.0
     assert len(rects) == sum(1 for h in bars.values() if h), f"{title}: a bar without a label under it"
     return bars
+
+
+def axis_unit(page, head: dict, x1: float) -> dict:
+    """The word over a chart's value axis: the first line under its title (after any legend)
+    that starts at the chart's left edge and is not a tick number."""
+    under = [w for w in words(page, head["bottom"], head["bottom"] + 15 / MM) if abs(w["x0"] - head["x0"]) < 1 and w["x1"] <= x1]
+    units = [w for w in under if not w["text"].replace(".", "").isdigit() and w["text"] not in ("draw", "\u25a0")]
+    assert units, "a unit over the value axis"
+    return min(units, key=lambda w: w["top"])
 
 
 def assert_proportional(bars: dict[str, float], counts: dict[str, int]) -> None:
@@ -454,3 +464,27 @@ def test_the_command_plays_the_matchup_against_the_starter_deck_unless_told_not_
     named = folder / "fives-named.pdf"
     assert run(fives, "-o", named, "--games", "20", "--against", "fives").exit_code == 0
     found(page_of(named), "Against fives.deck")
+
+
+def test_each_chart_says_what_it_counts_and_what_its_colours_mean(starter_a4):
+    """Issue 33: y axes labelled, the value chart's price colours given a key, the goldfish explained,
+    the goldfish chart's x-axis title about turns only."""
+    page = page_of(starter_a4)
+    for title, right, unit in (("Cards by value", "Cards by price", "copies"), ("Cards by price", "Goldfish:", "copies"), ("Goldfish:", None, "games")):
+        head = found(page, title)
+        x1 = found(page, right)["x0"] if right else page.width
+        assert axis_unit(page, head, x1)["text"].startswith(unit), title
+    text = flat(page.extract_text())
+    assert "against an opponent who has only its Base and passes every turn" in text
+    assert "turn the enemy Base fell" in text and "games of 1000)" not in text.replace("(of 1000)", "")
+    # The key: a swatch for each price colour, each the colour of the value chart's bars of that kind.
+    colours = draw.card_layout().colours
+    for words_, colour in (("draw (price", colours.draw), ("free (0)", colours.free), ("discard (+)", colours.discard)):
+        label = found(page, words_)
+        rgb = tuple(round(int(colour[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+        swatch = [
+            r
+            for r in page.rects
+            if r.get("fill") and r["x1"] <= label["x0"] + 0.1 and label["x0"] - r["x1"] < 2 / MM and abs(r["bottom"] - label["bottom"]) < 1 / MM
+        ]
+        assert swatch and tuple(round(c, 2) for c in swatch[-1]["non_stroking_color"][:3]) == rgb, words_

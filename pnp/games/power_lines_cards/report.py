@@ -155,7 +155,7 @@ def _head(page: Drawing, deck: DeckReport, format: MultisetRules, name: str, gam
     notes = [
         f"{plural(deck.total, 'card')}" + (" (+ Base)" if deck.bases == 1 else f" (+ {deck.bases} Bases)" if deck.bases else ", no Base") + f"; {verdict}.",
         f"Format {format.name}" + (f": {format.description}" if format.description else "."),
-        f"Odds computed exactly (pnp deck analyze); goldfish speed from {plural(games, 'game')}, seed {seed}, at most {turns} turns (pnp deck goldfish).",
+        f"Odds computed exactly (pnp deck analyze). Speed from {plural(games, 'game')} of {GOLDFISH}, seed {seed}, at most {turns} turns (pnp deck goldfish).",
     ]
     variant = catalogue_file()
     if variant is not None:  # never to be taken for a report on pnp's cards
@@ -268,6 +268,16 @@ def goldfish_bars(played: GoldfishResult) -> list[Bar]:
     return bars
 
 
+GOLDFISH = "goldfish: the deck played alone, against an opponent who has only its Base and passes every turn"
+GOLDFISH_TITLE = "Goldfish: the turn the enemy Base falls"
+GOLDFISH_CAPTION = "turn the enemy Base fell (never: not within the turn limit)"
+
+
+def price_legend() -> list[tuple[str, str]]:
+    """The frame colours the value chart's bars wear: what each says about the cards' price."""
+    return [("draw (price −)", _price_colour(-1)), ("free (0)", _price_colour(0)), ("discard (+)", _price_colour(1))]
+
+
 def _charts(page: Drawing, analysis: Analysis, played: GoldfishResult | None, games: int, hand: int, x: float, y: float, width: float) -> float:
     lay = report_layout()
     style = ChartStyle(text_size=lay.chart_text_size, title_size=lay.heading_size, ink=lay.ink, faint=lay.faint, bar=lay.goldfish)
@@ -275,13 +285,13 @@ def _charts(page: Drawing, analysis: Analysis, played: GoldfishResult | None, ga
     wv, wp = free * lay.value_chart, free * lay.price_chart
     wg = free - wv - wp
     h = lay.chart_height
-    page.add(*bar_chart(value_bars(analysis), x, y, wv, h, "Cards by value", "value", style))
+    page.add(*bar_chart(value_bars(analysis), x, y, wv, h, "Cards by value", "printed value", style, "copies", price_legend()))
     px = x + wv + lay.chart_gap
-    page.add(*bar_chart(price_bars(analysis), px, y, wp, h, "Cards by price", f"price ({draw.MINUS}: draw, +: discard)", style))
+    page.add(*bar_chart(price_bars(analysis), px, y, wp, h, "Cards by price", f"price ({draw.MINUS}: draw, +: discard)", style, "copies"))
     gx = px + wp + lay.chart_gap
-    title = "Goldfish: the turn the enemy Base falls"
+    title = GOLDFISH_TITLE
     if played is not None:
-        page.add(*bar_chart(goldfish_bars(played), gx, y, wg, h, title, f"turn (games of {games})", style))
+        page.add(*bar_chart(goldfish_bars(played), gx, y, wg, h, title, GOLDFISH_CAPTION, style, f"games (of {games})"))
     else:
         page.add(Text(gx, y + cap_height(lay.heading_size, BOLD), title, lay.heading_size, BOLD, lay.ink))
         why = f"Not played: the set-up draws {hand} cards and the deck holds {analysis.total}."
@@ -335,7 +345,8 @@ def _matchup(page: Drawing, against: Matchup, x: float, y: float, width: float) 
     style = ChartStyle(text_size=lay.chart_text_size, title_size=lay.heading_size, ink=lay.ink, faint=lay.faint, bar=lay.goldfish)
     title = "Win rate (%) in the games this deck played the card face up"
     top = base - leading + lay.heading_gap
-    page.add(*bar_chart(matchup_bars(against.result), x, top, width, lay.matchup_height, title, "card (a faint bar: never played face up)", style))
+    caption = "card (a faint empty bar: never played face up)"
+    page.add(*bar_chart(matchup_bars(against.result), x, top, width, lay.matchup_height, title, caption, style, "% of games won"))
     return top + lay.matchup_height
 
 
