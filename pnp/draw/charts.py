@@ -103,8 +103,8 @@ def bar_chart(
         for words, colour in legend:
             shapes.append(Rect(lx, base_y - cap, cap, cap, Style(fill=colour)))
             shapes.append(Text(lx + cap + 0.8, base_y, words, size, REGULAR, style.ink))
-            lx += cap + 0.8 + width_mm(words, REGULAR, size) + 2.5
-        if lx - 2.5 > w:
+            lx += cap + 0.8 + width_mm(words, REGULAR, size) + 3.5  # room for a wider stand-in font
+        if lx - 3.5 > w:
             raise ValueError(f"the legend of `{title}` does not fit {w:.0f} mm")
         plot_top = base_y + 0.6 * em
     if unit:
