@@ -12,9 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.commands.cli import app
-from tests.framework.test_index import chromium
-
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 MEASURE = """() => {
   const texts = [...document.querySelectorAll('main p, main li, main td, main th, main h1, main h2')];
@@ -37,16 +34,6 @@ def page(tmp_path_factory) -> Path:
     result = CliRunner().invoke(app, ["deck", "report", "fives", "--games", "40", "-o", str(out)])
     assert result.exit_code == 0, result.output
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = chromium()
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (the test extra) is not installed")
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, args=FLAGS, headless=True)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("width", [420, 1280])
