@@ -42,3 +42,28 @@ def kit(kit_folder, tmp_path_factory) -> Path:
         if not path.name.startswith("."):
             os.link(path, flat / path.name)  # names are unique across the kit's folders
     return flat
+
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's headless Chromium driven by Playwright, which downloads no browser of its own
+    (skipped where neither can be had): for the tests of web pages."""
+    from tests.framework.test_index import chromium
+
+    executable = chromium()
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (the test extra) is not installed")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        yield launched
+        launched.close()

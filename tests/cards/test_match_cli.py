@@ -4,6 +4,7 @@ written as pnp writes into a folder. A handful of games each: games are slow in 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -144,4 +145,17 @@ def test_compare_against_plays_both_decks_on_the_same_deals_of_the_opponent(tmp_
     assert got["difference"] == round(100 * sum(per_pair) / 2, 2)
     text = run("deck", "compare", STARTER, other, "--against", STARTER, "--games", "4").stdout
     assert f"{other} minus {STARTER}: " in text and "(a draw counts half)" in text
+    # The per-card chart: a row per card, each deck's bar as long as its win rate when it played the card.
+    chart = text[text.index("win rate (%) in the games the deck played the card face up") :].splitlines()[2:]
+    rows = {line.split()[0]: line for line in chart if line.strip()}
+    for kind, figures in with_a.cards.items():
+        played = figures.played
+        cell = rows[kind][len(kind) :].strip()
+        if not played.games:
+            assert cell.startswith("-")
+            continue
+        rate = played.score / played.games
+        shown = re.match(r"(\d+) % ([█▌]*)", cell)
+        assert shown is not None and int(shown[1]) == round(100 * rate)
+        assert abs(shown[2].count("█") + shown[2].count("▌") / 2 - 25 * rate) <= 0.5
     assert json.loads(run("deck", "compare", STARTER, other, "--json").stdout)["against"] is None

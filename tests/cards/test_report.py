@@ -103,7 +103,8 @@ def chart_bars(page, title: str, right_title: str | None) -> dict[str, float]:
     head = found(page, title)
     x1 = found(page, right_title)["x0"] if right_title else page.width
     bottom = found(page, "Opening hands")["top"]
-    rects = [r for r in page.rects if r.get("fill") and head["x0"] - 1 <= r["x0"] and r["x1"] <= x1 and head["bottom"] < r["top"] and r["bottom"] < bottom]
+    unit = axis_unit(page, head, x1)  # the bars start under the value axis's unit (and any legend)
+    rects = [r for r in page.rects if r.get("fill") and head["x0"] - 1 <= r["x0"] and r["x1"] <= x1 and unit["bottom"] < r["top"] and r["bottom"] < bottom]
     assert rects, f"no bars under {title!r}"
     base = max(r["bottom"] for r in rects)
     assert all(abs(r["bottom"] - base) < 0.01 for r in rects), "every bar stands on the axis"
@@ -118,6 +119,15 @@ def chart_bars(page, title: str, right_title: str | None) -> dict[str, float]:
         bars[w["text"]] = over[0]["height"] * MM if over else 0.0
     assert len(rects) == sum(1 for h in bars.values() if h), f"{title}: a bar without a label under it"
     return bars
+
+
+def axis_unit(page, head: dict, x1: float) -> dict:
+    """The word over a chart's value axis: the first line under its title (after any legend)
+    that starts at the chart's left edge and is not a tick number."""
+    under = [w for w in words(page, head["bottom"], head["bottom"] + 15 / MM) if abs(w["x0"] - head["x0"]) < 1 and w["x1"] <= x1]
+    units = [w for w in under if not w["text"].replace(".", "").isdigit() and w["text"] not in ("draw", "\u25a0")]
+    assert units, "a unit over the value axis"
+    return min(units, key=lambda w: w["top"])
 
 
 def assert_proportional(bars: dict[str, float], counts: dict[str, int]) -> None:
@@ -313,14 +323,15 @@ def test_the_same_inputs_write_the_same_bytes(folder, suffix):
 def test_the_html_is_one_self_contained_page_of_inline_svg(folder):
     out = report(folder, STARTER, "starter.html")[0]
     page = out.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 1 and "</svg>" in page
+    # A picture of each of the starter deck's 12 kinds and its Base, and the three charts.
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 11 + 1 + 3 and "</svg>" in page
     lowered = page.lower()
     for fetched in ("http:", "https:", "src=", "<script", "<link", "<img", "@import", "<iframe", "<object"):
         assert fetched not in lowered, fetched
     assert all(u.startswith("#") for u in re.findall(r"url\(([^)]*)\)", page)), "only the page's own clip paths"
-    svg = page[page.index("<svg") :]
     for text in ("VALID", "Cards by value", "Cards by price", "Goldfish: the turn the enemy Base falls", "95.16 %", "card 10"):
-        assert f">{text}<" in svg, text
+        assert f">{text}<" in page, text
+    assert "<table>" in page and "<td>95.16 %</td>" in page, "the odds are an HTML table, text the browser sizes"
 
 
 def test_an_output_that_is_neither_pdf_nor_html_is_a_usage_error(folder):
@@ -432,3 +443,49 @@ def test_against_adds_the_match_and_its_chart_on_the_same_page(folder, paper):
     assert max(ratios) - min(ratios) < 1e-3 * max(ratios), "bar heights proportional to the win rates"
     against = written.as_json()["against"]
     assert against["games"] == 20 and against["win_percent"] == round(100 * ci.estimate, 2) and against["file"] == str(other)
+
+
+def test_the_command_plays_the_matchup_against_the_starter_deck_unless_told_not_to(folder):
+    import json
+
+    fives = deck_file("fives.deck")
+    out = folder / "fives-default.pdf"
+    result = run(fives, "-o", out, "--games", "20", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["against"]["file"].endswith("starter.deck")
+    page = page_of(out)
+    found(page, "Against starter.deck")
+    found(page, "Win rate (%) in the games this deck played the card face up")
+    bare = folder / "fives-bare.pdf"
+    result = run(fives, "-o", bare, "--games", "20", "--no-matchup", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["against"] is None
+    assert "Against" not in page_of(bare).extract_text()
+    # A shipped deck's name works for --against as for the deck itself.
+    named = folder / "fives-named.pdf"
+    assert run(fives, "-o", named, "--games", "20", "--against", "fives").exit_code == 0
+    found(page_of(named), "Against fives.deck")
+
+
+def test_each_chart_says_what_it_counts_and_what_its_colours_mean(starter_a4):
+    """Issue 33: y axes labelled, the value chart's price colours given a key, the goldfish explained,
+    the goldfish chart's x-axis title about turns only."""
+    page = page_of(starter_a4)
+    for title, right, unit in (("Cards by value", "Cards by price", "copies"), ("Cards by price", "Goldfish:", "copies"), ("Goldfish:", None, "games")):
+        head = found(page, title)
+        x1 = found(page, right)["x0"] if right else page.width
+        assert axis_unit(page, head, x1)["text"].startswith(unit), title
+    text = flat(page.extract_text())
+    assert "against an opponent who has only its Base and passes every turn" in text
+    assert "turn the enemy Base fell" in text and "games of 1000)" not in text.replace("(of 1000)", "")
+    # The key: a swatch for each price colour, each the colour of the value chart's bars of that kind.
+    colours = draw.card_layout().colours
+    for words_, colour in (("draw (price", colours.draw), ("free (0)", colours.free), ("discard (+)", colours.discard)):
+        label = found(page, words_)
+        rgb = tuple(round(int(colour[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+        swatch = [
+            r
+            for r in page.rects
+            if r.get("fill") and r["x1"] <= label["x0"] + 0.1 and label["x0"] - r["x1"] < 2 / MM and abs(r["bottom"] - label["bottom"]) < 1 / MM
+        ]
+        assert swatch and tuple(round(c, 2) for c in swatch[-1]["non_stroking_color"][:3]) == rgb, words_

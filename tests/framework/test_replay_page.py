@@ -22,7 +22,6 @@ from typer.testing import CliRunner
 
 from pnp.commands.cli import app
 from pnp.draw.text import BOLD, FONT_DIR, MM_PER_PT, REGULAR, width_mm
-from tests.framework.test_index import chromium
 
 runner = CliRunner()
 DECK = Path(__file__).resolve().parents[2] / "decks" / "starter.deck"
@@ -33,7 +32,6 @@ GAMES = {
     "paint-the-line": ([], ".ptl"),
     "ley-lines": (["--players", "4"], ".leylines"),
 }
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def run(*args: object):
@@ -139,16 +137,6 @@ def test_the_card_game_counts_each_players_cards(pages):
 
 
 # --- in the browser ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = chromium()
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (the test extra) is not installed")
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, args=FLAGS, headless=True)
-        yield launched
-        launched.close()
 
 
 def opened(browser, page_file: Path, width: int, fragment: str = ""):

@@ -15,6 +15,7 @@ from pnp.contract import options as parse
 from pnp.contract.app import App, JsonOption, Number, OutputOption, PaperOption, Report, Result, deliver, fresh_seed, json_name, output_option, paper_size
 from pnp.core.diagnostics import Diagnostic, PnpError, plural, rejected, shown
 from pnp.core.printing import Print
+from pnp.core.resources import deck_file
 from pnp.core.rules import MultisetRules
 from pnp.core.session import warn
 from pnp.core.textfile import read_bytes
@@ -595,7 +596,7 @@ def compare_decks(
         Path | None,
         typer.Option(
             "--against",
-            parser=parse.input_path,
+            parser=parse.deck_path,
             metavar="OTHER.deck",
             show_default=False,
             help="Play each deck against OTHER on the same pairs (--games, --seed, --jobs; as `pnp deck match`) and give B's win rate minus A's.",
@@ -654,7 +655,7 @@ def _against_json(with_a: MatchResult, with_b: MatchResult, w: Worth, file: str)
 
 
 class Against(Result):
-    """`pnp deck report --against OTHER`: OTHER's file, the games of the match, the deck's win rate
+    """`pnp deck report`'s matchup: OTHER's file (the starter deck unless --against), the games of the match, the deck's win rate
     (a draw counts half) with its 95 % interval, and the verdict (see `pnp deck match`)."""
 
     file: str
@@ -666,7 +667,8 @@ class Against(Result):
 
 class Reported(Result):
     """`pnp deck report`: the format checked against, the cards, the file written, its paper, the
-    goldfish games and seed charted, and with --against the match (else null)."""
+    goldfish games and seed charted, and the matchup (against the starter deck or --against; null
+    with --no-matchup or for an invalid deck)."""
 
     format: str
     total: int
@@ -675,6 +677,9 @@ class Reported(Result):
     games: int
     seed: int
     against: Against | None
+
+
+STARTER = deck_file("starter.deck")  # the matchup's default opponent
 
 
 @app.command("report", result=Reported, example="pnp deck report decks/fives.deck --games 100 --paper letter -o fives.pdf")
@@ -689,24 +694,28 @@ def report_deck(
         Path | None,
         typer.Option(
             "--against",
-            parser=parse.input_path,
+            parser=parse.deck_path,
             metavar="OTHER.deck",
             show_default=False,
-            help="Play the deck against OTHER too (--games games, greedy against greedy, as `pnp deck match`) and chart its win rate by card played.",
+            help="The deck the matchup is played against (default: the starter deck pnp ships).",
         ),
     ] = None,
+    matchup: Annotated[
+        bool, typer.Option("--matchup/--no-matchup", help="Play the matchup and chart it (--no-matchup: the page without it, a little sooner).")
+    ] = True,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
-    """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its validity under the format.
+    """One page about the deck, as a PDF or a self-contained HTML page: its cards as pnp prints them, with their copies; charts of its values, prices and goldfish speed; the exact opening-hand odds; its matchup against the starter deck (or --against OTHER.deck); its validity under the format.
 
-    With --against OTHER.deck the page adds the deck's match against OTHER (as `pnp deck match` plays it, --games games from --seed): its win rate with a 95 % interval, and a chart of its win rate in the games it played each card face up.
+    The matchup is the deck's match against OTHER, as `pnp deck match` plays it (greedy against greedy, --games games from --seed): its win rate with a 95 % interval, and a chart of its win rate in the games it played each card face up. --no-matchup leaves it out.
 
     An invalid deck gets its report too, marked INVALID with its findings listed on the page; pnp prints the findings and exits 1. The same deck, format, paper, games and seed write the same bytes.
     """
     from .report import write_report  # the drawing loads only for this command
 
-    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, against)
+    other = (against or STARTER) if matchup else None
+    diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, other)
     return Report(file, diagnostics, Reported.model_validate(written.as_json()), written.source, written.line())
 
 
@@ -828,13 +837,14 @@ class Matched(Result):
 class Gauntleted(Result):
     """`pnp deck gauntlet`: the decks, how they were played, the matrix of win rates (the row's
     deck against the column's; null on the diagonal), each deck's win rate over all its games,
-    and with --record-games the records (else null)."""
+    with --record-games the records (else null), and with -o the heat map's file (else null)."""
 
     decks: list[str | None]
     setup: LabSetup
     matrix: list[list[WinRate | None]]
     overall: list[WinRate]
     records: Recorded | None
+    output: str | None
 
 
 def _players_option(text: str) -> str:
@@ -1001,18 +1011,33 @@ def match_decks(
 def gauntlet_decks(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Two deck lists or more; - reads standard input (once).", metavar="DECK...", show_default=False, parser=parse.input_path),
+        typer.Argument(
+            help="Two deck lists or more (or decks pnp ships, by name); - reads standard input (once).",
+            metavar="DECK...",
+            show_default=False,
+            parser=parse.deck_path,
+        ),
     ],
     lab: Lab = Lab(),
+    output: Annotated[
+        Path | None, output_option("Also draw the matrix as a heat map, one page: a .pdf or a self-contained .html file (at most 10 decks).")
+    ] = None,
+    paper: PaperOption = None,
     rules: RulesOption = None,
     as_json: JsonOption = False,
 ) -> Report:
     """Every deck against every other, as `pnp deck match` plays two: a matrix of win rates with their intervals, and each deck's win rate over all its games.
 
+    -o FILE.pdf or FILE.html draws the matrix as a heat map on one page (--paper): each cell the row's deck's win rate and its interval, coloured on a scale colour-blind readers can read (orange: the row's deck loses more, white: even, purple: it wins more), and each deck's overall column.
+
     Each pair of decks plays a match (the earlier deck as A) with the same options: --games (or --until) a match, the same seed, players, budget and readings. The row's deck's win rate against the column's counts a win 1 and a draw 1/2, with its 95 % interval (Wilson's); the overall column pools every game of the row's deck. With --record-games, match i-j's records are named `i-j-pair-….plc`.
     """
     if len(files) < 2:
         raise PnpError("a gauntlet needs two decks or more", exit_code=2)
+    if output is not None:
+        from .gauntlet_page import check_output
+
+        check_output(output, len(files), Print(paper_size(paper)))  # before the games: a wrong name costs nothing
     read = _decks(files, load_format(rules))
     decks = [deck for deck, _ in read]
     names = [shown(f) for f in files]
@@ -1028,5 +1053,17 @@ def gauntlet_decks(
         recorded = _write_records(lab.record_games, made)
     if not as_json:
         typer.echo(render_gauntlet(result))
+    if output is not None:
+        from .gauntlet_page import write_gauntlet_page  # the drawing loads only when asked for
+
+        how = f"{lab.seats[0]} against {lab.seats[1]}, seed {lab.seed}, {_readings(lab)}"
+        write_gauntlet_page(result, how, Print(paper_size(paper)), output)
     found = [*decks[0].warnings, *(w for (deck, data), path in zip(read[1:], files[1:]) for w in _other_warnings(path, deck, data, as_json))]
-    return Report(files[0], found, Gauntleted.model_validate({**result.as_json(), "decks": [json_name(f) for f in files], "setup": told, "records": recorded}))
+    return Report(
+        files[0],
+        found,
+        Gauntleted.model_validate(
+            {**result.as_json(), "decks": [json_name(f) for f in files], "setup": told, "records": recorded, "output": json_name(output)}
+        ),
+        verdict=None if output is None else f"wrote {shown(output)}: the heat map of {plural(len(files), 'deck')}",
+    )

@@ -104,9 +104,7 @@ def report_page(
     margin = sheet.margin + sheet.page_inset
     page = Drawing(size.width, size.height, title=f"Power Lines deck report: {name}")
     left, width, bottom = margin, size.width - 2 * margin, size.height - margin
-    counts = dict(deck.counts)
-    analysis = analyze(counts, (), HAND_SIZE, FACE_DOWN, deck.bases > 0)
-    played = goldfish(Deck(counts, deck.bases > 0), games, seed, turns) if analysis.total >= HAND_SIZE else None
+    analysis, played = figures(deck, games, seed, turns)
 
     y = _head(page, deck, format, name, games, seed, turns, left, margin, width)
     if deck.diagnostics:
@@ -119,6 +117,13 @@ def report_page(
     if y > bottom + 1e-6:
         raise ValueError(f"the deck report runs {y - bottom:.1f} mm past the foot of {printing.paper} paper")
     return page
+
+
+def figures(deck: DeckReport, games: int, seed: int, turns: int) -> tuple[Analysis, GoldfishResult | None]:
+    """The deck's exact odds, and its goldfish games (None: fewer cards than the set-up draws)."""
+    counts = dict(deck.counts)
+    analysis = analyze(counts, (), HAND_SIZE, FACE_DOWN, deck.bases > 0)
+    return analysis, goldfish(Deck(counts, deck.bases > 0), games, seed, turns) if analysis.total >= HAND_SIZE else None
 
 
 def _heading(page: Drawing, text: str, x: float, y: float) -> float:
@@ -150,21 +155,30 @@ def _head(page: Drawing, deck: DeckReport, format: MultisetRules, name: str, gam
         page.add(Text(x, base, line, title_size, BOLD, lay.ink))
         base += 1.2 * title_size * MM_PER_PT
     base += 0.4 * lay.note_size * MM_PER_PT
+    for note in head_notes(deck, format, games, seed, turns):
+        for line in _wrapped(note, REGULAR, lay.note_size, room):
+            page.add(Text(x, base, line, lay.note_size, REGULAR, lay.ink))
+            base += 1.45 * lay.note_size * MM_PER_PT
+    return max(base - lay.note_size * MM_PER_PT, y + badge_h + 1.0 + cap_height(lay.note_size))
+
+
+def head_notes(deck: DeckReport, format: MultisetRules, games: int, seed: int, turns: int) -> list[str]:
+    """The lines under the title: what the deck is, its format, how the figures were made."""
     errors = sum(d.severity == "error" for d in deck.diagnostics)
     verdict = f"valid under the {format.name} format" if deck.valid else f"INVALID under the {format.name} format: {plural(errors, 'error')}, listed below"
     notes = [
         f"{plural(deck.total, 'card')}" + (" (+ Base)" if deck.bases == 1 else f" (+ {deck.bases} Bases)" if deck.bases else ", no Base") + f"; {verdict}.",
         f"Format {format.name}" + (f": {format.description}" if format.description else "."),
-        f"Odds computed exactly (pnp deck analyze); goldfish speed from {plural(games, 'game')}, seed {seed}, at most {turns} turns (pnp deck goldfish).",
+        f"Odds computed exactly (pnp deck analyze). Speed from {plural(games, 'game')} of {GOLDFISH}, seed {seed}, at most {turns} turns (pnp deck goldfish).",
     ]
     variant = catalogue_file()
     if variant is not None:  # never to be taken for a report on pnp's cards
         notes.append(f"VARIANT cards: the values and prices of {shown(variant.name)}, not pnp's catalogue.")
-    for note in notes:
-        for line in _wrapped(note, REGULAR, lay.note_size, room):
-            page.add(Text(x, base, line, lay.note_size, REGULAR, lay.ink))
-            base += 1.45 * lay.note_size * MM_PER_PT
-    return max(base - lay.note_size * MM_PER_PT, y + badge_h + 1.0 + cap_height(lay.note_size))
+    return notes
+
+
+def findings_heading(deck: DeckReport, format: MultisetRules) -> str:
+    return f"Why the deck is invalid under {format.name}" if not deck.valid else "Warnings"
 
 
 def _findings(page: Drawing, deck: DeckReport, format: MultisetRules, x: float, y: float, width: float) -> float:
@@ -173,7 +187,7 @@ def _findings(page: Drawing, deck: DeckReport, format: MultisetRules, x: float, 
     colour = lay.invalid if not deck.valid else lay.faint
     pad, size = lay.padding, lay.text_size
     leading = 1.3 * size * MM_PER_PT
-    heading = f"Why the deck is invalid under {format.name}" if not deck.valid else "Warnings"
+    heading = findings_heading(deck, format)
     lines: list[str] = []
     listed = 0
     for d in deck.diagnostics:  # as many as fit in the lines the page gives them, one kept for the rest
@@ -204,16 +218,35 @@ def finding(d: Diagnostic) -> str:
     return clean(f"{d.line or 1}:{d.column or 1}: {d.severity}: {d.message}")
 
 
+def shown_cards(deck: DeckReport) -> list[tuple[Card, int, str]]:
+    """The deck's kinds in catalogue order, then its Base: each card, its copies, and its caption."""
+    cat = catalogue()
+    found: list[tuple[Card, int, str]] = [(k, deck.counts[k.name], f"card {k.name}") for k in cat.kinds if deck.counts.get(k.name)]
+    if deck.bases:
+        found.append((cat.base, deck.bases, "Base, not counted"))
+    return found
+
+
+def cards_heading(deck: DeckReport) -> str:
+    kinds = sum(1 for k in catalogue().kinds if deck.counts.get(k.name))
+    return f"The cards: {plural(deck.total, 'card')} of {plural(kinds, 'kind')}"
+
+
+def card_picture(kind: Card, at: tuple[float, float] = (0.0, 0.0)) -> list[Shape]:
+    """The face pnp prints, reduced to the report's scale, its small print as grey bars, and its cut."""
+    lay = report_layout()
+    card = draw.card_layout()
+    k = lay.card_scale
+    face = group(*draw.face(kind, 0, 0.0), at=at, transform=scale(k))
+    return [*legible([face], shade=lay.rule), Rect(at[0], at[1], card.width * k, card.height * k, Style(stroke=lay.rule, stroke_width=lay.stroke / 2))]
+
+
 def _cards(page: Drawing, deck: DeckReport, x: float, y: float, width: float) -> float:
     """The deck's kinds in catalogue order, then its Base, each as the face pnp prints, with its copies."""
     lay = report_layout()
     card = draw.card_layout()
-    cat = catalogue()
-    shown_: list[tuple[Card, int, str]] = [(k, deck.counts[k.name], f"card {k.name}") for k in cat.kinds if deck.counts.get(k.name)]
-    if deck.bases:
-        shown_.append((cat.base, deck.bases, "Base, not counted"))
-    kinds = sum(1 for k in cat.kinds if deck.counts.get(k.name))
-    y = _heading(page, f"The cards: {plural(deck.total, 'card')} of {plural(kinds, 'kind')}", x, y)
+    shown_ = shown_cards(deck)
+    y = _heading(page, cards_heading(deck), x, y)
     if not shown_:
         text = "No card could be read from the deck list."
         page.add(Text(x, y + cap_height(lay.text_size), text, lay.text_size, REGULAR, lay.faint))
@@ -227,9 +260,7 @@ def _cards(page: Drawing, deck: DeckReport, x: float, y: float, width: float) ->
     name_base = count_base + 1.1 + cap_height(lay.chart_text_size)
     for i, (kind, n, words) in enumerate(shown_):
         cx = x + i * (cw + gap)
-        face = group(*draw.face(kind, 0, 0.0), at=(cx, y), transform=scale(k))
-        page.add(*legible([face], shade=lay.rule))
-        page.add(Rect(cx, y, cw, ch, Style(stroke=lay.rule, stroke_width=lay.stroke / 2)))  # the cut, as a faint line
+        page.add(*card_picture(kind, (cx, y)))
         page.add(Text(cx + cw / 2, count_base, f"\u00d7{n}", lay.count_size, BOLD, lay.ink, "middle"))
         for j, line in enumerate(words.split(", ")):
             page.add(Text(cx + cw / 2, name_base + j * 1.15 * lay.chart_text_size * MM_PER_PT, line, lay.chart_text_size, REGULAR, lay.faint, "middle"))
@@ -268,20 +299,56 @@ def goldfish_bars(played: GoldfishResult) -> list[Bar]:
     return bars
 
 
-def _charts(page: Drawing, analysis: Analysis, played: GoldfishResult | None, games: int, hand: int, x: float, y: float, width: float) -> float:
+GOLDFISH = "goldfish: the deck played alone, against an opponent who has only its Base and passes every turn"
+GOLDFISH_TITLE = "Goldfish: the turn the enemy Base falls"
+GOLDFISH_CAPTION = "turn the enemy Base fell (never: not within the turn limit)"
+
+
+def price_legend() -> list[tuple[str, str]]:
+    """The frame colours the value chart's bars wear: what each says about the cards' price."""
+    return [("draw (price −)", _price_colour(-1)), ("free (0)", _price_colour(0)), ("discard (+)", _price_colour(1))]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart's data and words, for the page and the HTML alike (`pnp.draw.charts.bar_chart`)."""
+
+    bars: list[Bar]
+    title: str
+    caption: str
+    unit: str
+    legend: tuple[tuple[str, str], ...] = ()
+
+
+def chart(c: Chart, x: float, y: float, w: float, h: float) -> list[Shape]:
     lay = report_layout()
     style = ChartStyle(text_size=lay.chart_text_size, title_size=lay.heading_size, ink=lay.ink, faint=lay.faint, bar=lay.goldfish)
+    return bar_chart(c.bars, x, y, w, h, c.title, c.caption, style, c.unit, c.legend)
+
+
+def charts(analysis: Analysis, played: GoldfishResult | None, games: int) -> tuple[Chart, Chart, Chart | None]:
+    """The value, price and goldfish charts (None: the deck was not played)."""
+    return (
+        Chart(value_bars(analysis), "Cards by value", "printed value", "copies", tuple(price_legend())),
+        Chart(price_bars(analysis), "Cards by price", f"price ({draw.MINUS}: draw, +: discard)", "copies"),
+        None if played is None else Chart(goldfish_bars(played), GOLDFISH_TITLE, GOLDFISH_CAPTION, f"games (of {games})"),
+    )
+
+
+def _charts(page: Drawing, analysis: Analysis, played: GoldfishResult | None, games: int, hand: int, x: float, y: float, width: float) -> float:
+    lay = report_layout()
     free = width - 2 * lay.chart_gap
     wv, wp = free * lay.value_chart, free * lay.price_chart
     wg = free - wv - wp
     h = lay.chart_height
-    page.add(*bar_chart(value_bars(analysis), x, y, wv, h, "Cards by value", "value", style))
+    value, price, speed = charts(analysis, played, games)
+    page.add(*chart(value, x, y, wv, h))
     px = x + wv + lay.chart_gap
-    page.add(*bar_chart(price_bars(analysis), px, y, wp, h, "Cards by price", f"price ({draw.MINUS}: draw, +: discard)", style))
+    page.add(*chart(price, px, y, wp, h))
     gx = px + wp + lay.chart_gap
-    title = "Goldfish: the turn the enemy Base falls"
-    if played is not None:
-        page.add(*bar_chart(goldfish_bars(played), gx, y, wg, h, title, f"turn (games of {games})", style))
+    title = GOLDFISH_TITLE
+    if speed is not None:
+        page.add(*chart(speed, gx, y, wg, h))
     else:
         page.add(Text(gx, y + cap_height(lay.heading_size, BOLD), title, lay.heading_size, BOLD, lay.ink))
         why = f"Not played: the set-up draws {hand} cards and the deck holds {analysis.total}."
@@ -314,6 +381,11 @@ def matchup_bars(result: MatchResult) -> list[Bar]:
     return bars
 
 
+def matchup_chart(against: Matchup) -> Chart:
+    title = "Win rate (%) in the games this deck played the card face up"
+    return Chart(matchup_bars(against.result), title, "card (a faint empty bar: never played face up)", "% of games won")
+
+
 def matchup_lines(against: Matchup) -> list[str]:
     r = against.result
     wins, draws, losses = r.results.values()
@@ -332,10 +404,8 @@ def _matchup(page: Drawing, against: Matchup, x: float, y: float, width: float) 
     for line in (wrapped for paragraph in matchup_lines(against) for wrapped in _wrapped(paragraph, REGULAR, size, width)):
         page.add(Text(x, base, line, size, REGULAR, lay.ink))
         base += leading
-    style = ChartStyle(text_size=lay.chart_text_size, title_size=lay.heading_size, ink=lay.ink, faint=lay.faint, bar=lay.goldfish)
-    title = "Win rate (%) in the games this deck played the card face up"
     top = base - leading + lay.heading_gap
-    page.add(*bar_chart(matchup_bars(against.result), x, top, width, lay.matchup_height, title, "card (a faint bar: never played face up)", style))
+    page.add(*chart(matchup_chart(against), x, top, width, lay.matchup_height))
     return top + lay.matchup_height
 
 
@@ -432,16 +502,20 @@ def economy_lines(analysis: Analysis) -> list[str]:
     ]
 
 
-def _notes(page: Drawing, analysis: Analysis, played: GoldfishResult | None, x: float, y: float, width: float) -> float:
-    lay = report_layout()
-    size = lay.text_size
-    leading = 1.3 * size * MM_PER_PT
-    parts = [
+def note_parts(analysis: Analysis, played: GoldfishResult | None) -> list[tuple[str, list[str]]]:
+    """The notes beside the odds table: (heading, paragraphs)."""
+    return [
         ("Goldfish speed", goldfish_lines(played, analysis.total)),
         ("Card economy", economy_lines(analysis)),
         ("Face down at set-up", [f"By the rule pnp computes: {face_down_rule(analysis.face_down)}."]),
     ]
-    for heading, paragraphs in parts:
+
+
+def _notes(page: Drawing, analysis: Analysis, played: GoldfishResult | None, x: float, y: float, width: float) -> float:
+    lay = report_layout()
+    size = lay.text_size
+    leading = 1.3 * size * MM_PER_PT
+    for heading, paragraphs in note_parts(analysis, played):
         base = _heading(page, heading, x, y) + cap_height(size) - lay.heading_gap / 3
         for paragraph in paragraphs:
             for line in _wrapped(paragraph, REGULAR, size, width):
@@ -500,8 +574,8 @@ def _played_against(report: DeckReport, path: Path, rules: MultisetRules, games:
 
 
 def report_html(drawing: Drawing, title: str) -> str:
-    """One self-contained HTML page: the report's page as inline SVG, its styles inline; nothing is
-    fetched and nothing runs. The SVG's namespace declarations are left out: HTML needs none for
+    """One self-contained HTML page showing one drawn page (the gauntlet's heat map) as inline SVG,
+    scaled to the window, its styles inline; nothing is fetched and nothing runs. The SVG's namespace declarations are left out: HTML needs none for
     inline SVG."""
     from pnp.draw.svg import render_svg  # svgwrite loads only when a page is written
 
@@ -586,13 +660,15 @@ def write_report(
     report = validate_deck(data, chosen)
     name = "standard input" if deck_path is STDIN else shown(Path(deck_path).name)
     matchup = _played_against(report, against, chosen, games, seed) if against is not None else None
-    page = report_page(report, chosen, printing, games, seed, name, against=matchup)
     if kind == ".pdf":
         from pnp.draw.pdf import render_pdf
 
+        page = report_page(report, chosen, printing, games, seed, name, against=matchup)
         write_file(output, render_pdf([page], title=page.title))
     else:
-        write_file(output, report_html(page, page.title))
+        from .report_web import deck_report_html
+
+        write_file(output, deck_report_html(report, chosen, games, seed, name, DEFAULT_TURNS, matchup))
     played = (against, matchup) if against is not None and matchup is not None else None
     written = Written(Path(deck_path), output, chosen.name, report.valid, report.total, printing.paper.value, games, seed, data, played)
     return report.diagnostics, written

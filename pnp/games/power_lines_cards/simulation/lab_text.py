@@ -131,4 +131,32 @@ def render_against(with_a: MatchResult, with_b: MatchResult, w: Worth, a: str, b
         f"  {a}: {_rate(with_a.rate)}",
         f"  {b}: {_rate(with_b.rate)}",
         f"  {b} minus {a}: {change} (paired: mean ± 1.96 sd/√n of the per-pair differences): {says}",
+        "",
+        *card_chart(with_a, with_b, a, b),
+    ]
+
+
+BAR = 25  # characters for a win rate of 100 %
+
+
+def _bar(rate: Rate) -> str:
+    """A win rate's figure and its bar of full blocks (a half block for the rest); `-` unplayed."""
+    ci = rate.interval
+    if ci is None:
+        return "-"
+    halves = round(2 * BAR * ci.estimate)
+    return f"{100 * ci.estimate:3.0f} % " + "█" * (halves // 2) + "▌" * (halves % 2)
+
+
+def card_chart(with_a: MatchResult, with_b: MatchResult, a: str, b: str) -> list[str]:
+    """Each deck's win rate against OTHER, in %, in the games it played the card face up, as bars
+    (a full bar is 100 %); `-`: the deck never played that card."""
+    kinds = [*with_a.cards, *(k for k in with_b.cards if k not in with_a.cards)]
+    rows = []
+    for kind in sorted(kinds, key=lambda k: (len(k), k)):
+        fa, fb = with_a.cards.get(kind), with_b.cards.get(kind)
+        rows.append([kind, _bar(fa.played) if fa else "-", _bar(fb.played) if fb else "-"])
+    return [
+        f"win rate (%) in the games the deck played the card face up (a full bar: {BAR} characters, 100 %; -: not played):",
+        *_table(["card", a, b], rows),
     ]
