@@ -16,6 +16,10 @@ from pnp.core.diagnostics import PnpError
 from pnp.draw.shapes import Shape
 from pnp.draw.sheets import FaceDrawer
 
+# How far inside a print shop's safe zone a piece keeps a mark that runs near the cut (a domino's
+# six, a coin's pointer, a tile back's squares): the zone's edge is no place to stand on exactly.
+SAFE_MARGIN = 0.5  # mm
+
 
 class TooSmall(PnpError):
     """A trim the pieces cannot be laid out at (their text would not fit); `smallest`: the least

@@ -94,7 +94,7 @@ def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, blee
         if preset is not None:
             raise PnpError("--trim: give a preset or a trim, not both", exit_code=2)
         base = known["actual"]
-        return Job("custom", (trim[0], trim[1]), base.bleed if bleed is None else bleed, base.dpi if dpi is None else dpi)
+        return Job("custom", (trim[0], trim[1]), base.bleed if bleed is None else bleed, base.safe, base.dpi if dpi is None else dpi)
     if preset is None:
         preset = next(name for name, p in known.items() if entry.id in p.targets)
     if preset not in known:
@@ -103,7 +103,7 @@ def _job(entry: Game, preset: str | None, trim: tuple[float, float] | None, blee
     if entry.id not in chosen.targets:
         suits = [name for name, p in known.items() if entry.id in p.targets]
         raise PnpError(f"--preset: {preset} ({chosen.about}) is not for {entry.id}; use {', '.join(suits)}", exit_code=2)
-    return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.dpi if dpi is None else dpi)
+    return Job(preset, chosen.trim, chosen.bleed if bleed is None else bleed, chosen.safe, chosen.dpi if dpi is None else dpi)
 
 
 class PrintShop(Result):
@@ -158,7 +158,7 @@ def print_shop(
     job = _job(entry, preset, trim, bleed, dpi)
     room = _room(entry)
     try:
-        pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, size=job.trim, decks=decks, rules=rules, proto=proto))
+        pieces = room.pieces(**_given(room.pieces, entry, PRINT_SHOP, safe=job.safe, size=job.trim, decks=decks, rules=rules, proto=proto))
     except TooSmall as exc:
         raise PnpError(_too_small(exc, job), exit_code=2) from None
     _within_budget(pieces, job)

@@ -46,11 +46,12 @@ def presets() -> dict[str, Preset]:
 
 @dataclass(frozen=True)
 class Job:
-    """What to make: the trim (None: the pieces' own) and bleed in mm, and the dpi."""
+    """What to make: the trim (None: the pieces' own), bleed and safe zone in mm, and the dpi."""
 
     name: str  # the preset's, or "custom"
     trim: tuple[float, float] | None
     bleed: float
+    safe: float  # the band inside the cut that the pieces keep clear of edges and outlines
     dpi: int
 
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
+from pnp.contract.pieces import SAFE_MARGIN
 from pnp.core.layouts import LayoutModel, Length, Points, load_layout
 from pnp.core.printing import COLOUR, Print
 from pnp.draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, compose, group, polygon, rotate, scale, translate
@@ -156,7 +157,7 @@ def tile_face(piece: Piece, bleed: float = 0.0, *, printing: Print = COLOUR, edg
     ]
 
 
-def tile_back(bleed: float = 0.0, *, printing: Print = COLOUR, edge: bool = False) -> list[Shape]:
+def tile_back(bleed: float = 0.0, *, printing: Print = COLOUR, edge: bool = False, safe: float | None = None) -> list[Shape]:
     """The standard back, the same on every tile so backs give nothing away: its four squares.
 
     Each quarter of the tile is framed by a square set in from the quarter's sides,
@@ -164,11 +165,14 @@ def tile_back(bleed: float = 0.0, *, printing: Print = COLOUR, edge: bool = Fals
     out to its edge or into the bleed, so nothing on a sheet of backs passes for a cut.
     `edge=True` draws the edge itself as on the front, so a sheet of backs shows where each
     tile ends (the front's line is the one to cut along: a duplex shift moves this one).
+    `safe`: for a print shop, whose cut wanders: the squares shrink about their centres until
+    their outer sides lie `safe` mm or more inside the cut.
     """
     lay, sch = piecepack_layout(), scheme(printing)
     t = lay.tile
     grid = Style(stroke=sch.grid, stroke_width=t.grid_stroke)
-    side = t.size / 2 - 2 * t.grid_inset
+    inset = t.grid_inset if safe is None else max(t.grid_inset, safe + SAFE_MARGIN + t.grid_stroke / 2)
+    side = t.size / 2 - 2 * inset
     squares = [Rect(cx - side / 2, cy - side / 2, side, side, grid) for cx, cy in square_centres()]
     return [_bleed_box(t.size, t.size, bleed, sch.tile_back), *squares, *([tile_edge(printing)] if edge else [])]
 
@@ -195,9 +199,9 @@ def tile_with_coins(squares: Sequence[Piece | None], bleed: float = 0.0, *, prin
 # Coins
 
 
-def _pointer(r: float, size: float, colour: str) -> Path:
-    """A small triangle just inside the rim at the top, pointing out: which way the coin faces."""
-    tip = -0.88 * r
+def _pointer(tip: float, size: float, colour: str) -> Path:
+    """A small triangle at the top, its tip `tip` mm above the centre, pointing out: which way the coin faces."""
+    tip = -tip
     return polygon([(0, tip), (size * 0.6, tip + size), (-size * 0.6, tip + size)], _fill(colour))
 
 
@@ -207,32 +211,38 @@ def _rank_side(rank: int, printing: Print) -> tuple[str, list[Shape]]:
     return sch.paper, rank_mark(rank, 0, 0.04 * c.diameter, c.rank_size, sch.ink)
 
 
-def _suit_side(suit: Suit, printing: Print) -> tuple[str, list[Shape]]:
+def _suit_side(suit: Suit, printing: Print, safe: float | None = None) -> tuple[str, list[Shape]]:
+    """The suit's symbol on its ground; `safe`: shrunk, if need be, to stay inside a print shop's safe zone."""
     sch, c = scheme(printing), piecepack_layout().coin
-    return sch.background(suit), [suit_symbol(suit, 0, 0.04 * c.diameter, c.symbol_size, _fill(sch.suit(suit)))]
+    nudge = 0.04 * c.diameter
+    size = c.symbol_size if safe is None else min(c.symbol_size, 2 * (c.diameter / 2 - safe - SAFE_MARGIN - nudge))
+    return sch.background(suit), [suit_symbol(suit, 0, nudge, size, _fill(sch.suit(suit)))]
 
 
-def _coin(side: tuple[str, list[Shape]], bleed: float, printing: Print, rim: bool) -> list[Shape]:
-    """One side of a coin centred on (0, 0): its ground out to the bleed, its art, the pointer, maybe the rim."""
+def _coin(side: tuple[str, list[Shape]], bleed: float, printing: Print, rim: bool, safe: float | None = None) -> list[Shape]:
+    """One side of a coin centred on (0, 0): its ground out to the bleed, its art, the pointer
+    (`safe` mm or more inside the rim, for a print shop), maybe the rim."""
     lay, sch = piecepack_layout(), scheme(printing)
     r = lay.coin.diameter / 2
     ground, art = side
-    shapes: list[Shape] = [Circle(0, 0, r + bleed, _fill(ground)), *art, _pointer(r, lay.coin.pointer, sch.ink)]
+    tip = 0.88 * r if safe is None else min(0.88 * r, r - safe - SAFE_MARGIN)
+    shapes: list[Shape] = [Circle(0, 0, r + bleed, _fill(ground)), *art, _pointer(tip, lay.coin.pointer, sch.ink)]
     if rim:
         shapes.append(Circle(0, 0, r, cut_style(printing)))
     return shapes
 
 
-def coin_face(rank: int, bleed: float = 0.0, *, printing: Print = COLOUR) -> list[Shape]:
-    """The rank side, the same for every suit, with the thin circle to cut along."""
+def coin_face(rank: int, bleed: float = 0.0, *, printing: Print = COLOUR, safe: float | None = None) -> list[Shape]:
+    """The rank side, the same for every suit, with the thin circle to cut along; `safe`: for a
+    print shop, which cuts on its own and wanders: no circle, the pointer inside the safe zone."""
     r = piecepack_layout().coin.diameter / 2
-    return [group(*_coin(_rank_side(rank, printing), bleed, printing, rim=True), at=(r, r))]
+    return [group(*_coin(_rank_side(rank, printing), bleed, printing, rim=safe is None, safe=safe), at=(r, r))]
 
 
-def coin_back(suit: Suit, bleed: float = 0.0, *, printing: Print = COLOUR) -> list[Shape]:
+def coin_back(suit: Suit, bleed: float = 0.0, *, printing: Print = COLOUR, safe: float | None = None) -> list[Shape]:
     """The suit side. No cut circle: backs are cut by their fronts, and a shifted circle would mislead."""
     r = piecepack_layout().coin.diameter / 2
-    return [group(*_coin(_suit_side(suit, printing), bleed, printing, rim=False), at=(r, r))]
+    return [group(*_coin(_suit_side(suit, printing, safe), bleed, printing, rim=False, safe=safe), at=(r, r))]
 
 
 def draw_coin(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 
 from pnp.contract.pieces import Design, Image, Piece, Table
@@ -27,24 +28,26 @@ def tile_design(face: Face) -> Design:
     return Design(f"tile-{suit_name(face.suit)}-{RANK_NAMES[face.rank]}", f"tile {RANK_NAMES[face.rank]} of {suit_name(face.suit)}", partial(tile_face, face))
 
 
-def coin_designs(face: Face) -> tuple[Design, Design]:
-    """The rank side (the same in every suit) and the suit side."""
-    rank = Design(f"coin-{RANK_NAMES[face.rank]}", f"coin side {RANK_NAMES[face.rank]}", partial(coin_face, face.rank))
-    return rank, Design(f"coin-{suit_name(face.suit)}", f"coin side {suit_name(face.suit)}", partial(coin_back, face.suit))
+def coin_designs(face: Face, safe: float | None = None) -> tuple[Design, Design]:
+    """The rank side (the same in every suit) and the suit side; `safe`: a print shop's (see coin_face)."""
+    rank = Design(f"coin-{RANK_NAMES[face.rank]}", f"coin side {RANK_NAMES[face.rank]}", partial(coin_face, face.rank, safe=safe))
+    return rank, Design(f"coin-{suit_name(face.suit)}", f"coin side {suit_name(face.suit)}", partial(coin_back, face.suit, safe=safe))
 
 
 TILE_BACK = Design("tile-back", "tile back", tile_back)
 
 
-def pieces() -> list[Piece]:
+def pieces(safe: float | None = None) -> list[Piece]:
     """The tiles (rank and suit, one common back), then the coins (rank side, suit side), suit by
-    suit from null to 5. Drawn without the cut line the home sheets carry: a shop cuts on its own."""
+    suit from null to 5. Drawn without the cut line the home sheets carry: a shop cuts on its own,
+    and its cut wanders, so every edge and outline keeps `safe` mm clear of it (the shop's safe zone)."""
     lay = piecepack_layout()
     t, d = lay.tile.size, lay.coin.diameter
-    tiles = [Piece(tile_design(f), TILE_BACK, t, t) for f in ALL_PIECES]
+    back = TILE_BACK if safe is None else replace(TILE_BACK, draw=partial(tile_back, safe=safe))
+    tiles = [Piece(tile_design(f), back, t, t) for f in ALL_PIECES]
     coins = []
     for f in ALL_PIECES:
-        rank, suit = coin_designs(f)
+        rank, suit = coin_designs(f, safe)
         coins.append(Piece(Design(rank.name, f"coin {RANK_NAMES[f.rank]} of {suit_name(f.suit)}", rank.draw), suit, d, d))
     return tiles + coins
 

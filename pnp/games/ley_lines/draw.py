@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from pnp.contract.pieces import SAFE_MARGIN
 from pnp.core.layouts import LayoutModel, Length, Points, sheet_layout
 from pnp.core.printing import COLOUR, Print
 from pnp.draw.poster import GUARD
@@ -373,23 +374,25 @@ def domino_size() -> tuple[float, float]:
     return s, 2 * s
 
 
-def domino_face(d: Domino, bleed: float = 0.0) -> list[Shape]:
+def domino_face(d: Domino, bleed: float = 0.0, *, safe: float | None = None) -> list[Shape]:
     """A domino standing up: the low value above, the high below. A small filled triangle at the
     foot marks a six: centred between the pip columns and below the centre pip, where no value
-    puts a pip, and clear of the rounded outline."""
+    puts a pip, and clear of the rounded outline. `safe`: for a print shop, whose cut wanders: no
+    outline (the white face is the edge) and the six's mark `safe` mm or more inside the cut."""
     lay = print_layout()
     w, h = domino_size()
     ink = lay.ink
-    shapes: list[Shape] = [
-        Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#FFFFFF")),
-        Rect(0.6, 0.6, w - 1.2, h - 1.2, Style(stroke=ink, stroke_width=lay.domino_stroke), radius=lay.domino_corner),
-        Line(4, h / 2, w - 4, h / 2, Style(stroke=ink, stroke_width=lay.domino_stroke)),
-    ]
+    shapes: list[Shape] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#FFFFFF"))]
+    if safe is None:
+        shapes.append(Rect(0.6, 0.6, w - 1.2, h - 1.2, Style(stroke=ink, stroke_width=lay.domino_stroke), radius=lay.domino_corner))
+    shapes.append(Line(4, h / 2, w - 4, h / 2, Style(stroke=ink, stroke_width=lay.domino_stroke)))
     shapes += pips(d[0], w / 2, h / 4, True, ink)
     shapes += pips(d[1], w / 2, 3 * h / 4, True, ink)
     if 6 in d:
         m = lay.six_mark
         foot = h - 0.6 - lay.domino_stroke / 2 - 0.8  # 0.8 mm inside the outline's inner edge
+        if safe is not None:
+            foot = h - safe - SAFE_MARGIN
         shapes.append(polygon([(w / 2 - m / 2, foot - m / 2), (w / 2 + m / 2, foot - m / 2), (w / 2, foot)], Style(fill=ink)))
     return shapes
 

@@ -16,14 +16,15 @@ from .engine import DOMINOES, domino_name
 DOMINO_BACK = Design("domino-back", "domino back", domino_back)
 
 
-def domino_design(d: tuple[int, int]) -> Design:
-    return Design(f"domino-{d[0]}-{d[1]}", f"domino {domino_name(d)}", partial(domino_face, d))
+def domino_design(d: tuple[int, int], safe: float | None = None) -> Design:
+    return Design(f"domino-{d[0]}-{d[1]}", f"domino {domino_name(d)}", partial(domino_face, d, safe=safe))
 
 
-def pieces() -> list[Piece]:
-    """The double-six set, 0-0 to 6-6, standing up (low half above)."""
+def pieces(safe: float | None = None) -> list[Piece]:
+    """The double-six set, 0-0 to 6-6, standing up (low half above); `safe`: the print shop's
+    safe zone, kept clear (see domino_face; the back is its colour alone)."""
     w, h = domino_size()
-    return [Piece(domino_design(d), DOMINO_BACK, w, h) for d in DOMINOES]
+    return [Piece(domino_design(d, safe), DOMINO_BACK, w, h) for d in DOMINOES]
 
 
 TTS_BOARD_DPI = 150

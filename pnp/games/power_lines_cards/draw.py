@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import field_validator
 
+from pnp.contract.pieces import SAFE_MARGIN
 from pnp.core.layouts import LayoutModel, Length, Points, load_layout
 from pnp.draw.shapes import Circle, Line, Path, Rect, Shape, Style, Text, group, rotate
 from pnp.draw.text import BOLD, cap_height, fit, width_mm
@@ -115,19 +116,27 @@ def deck_colour(player: int, lay: CardLayout) -> str:
     return lay.colours.players[player % len(lay.colours.players)]
 
 
-def face(kind: Card, player: int, bleed: float, proto: bool = False, size: tuple[float, float] | None = None, variant: bool = False) -> list[Shape]:
+def face(
+    kind: Card, player: int, bleed: float, proto: bool = False, size: tuple[float, float] | None = None, variant: bool = False, safe: float | None = None
+) -> list[Shape]:
     """One face: a white border at the cut (a miscut shows no colour), the kind's colour framing it;
     `proto`: a PROTOTYPE plate across its middle, for a deck printed to try out, legal or not;
     `size`: laid out at another trim (see `card_layout`); `variant`: VARIANT under the title, for
-    a card of another catalogue (`--cards`), never to be taken for pnp's."""
+    a card of another catalogue (`--cards`), never to be taken for pnp's; `safe`: for a print
+    shop's guillotine, which wanders: no white border, the frame's colour runs out into the bleed
+    and its inner edge lies inside the safe zone (SAFE_MARGIN past it), so a drift shows only more frame."""
     lay = card_layout(size)
     w, h, c = lay.width, lay.height, lay.colours
     colour = accent(kind, lay)
     value = str(kind.value)
     b, f = lay.border, lay.border + lay.frame
+    outer = Rect(b, b, w - 2 * b, h - 2 * b, Style(fill=colour), radius=lay.corner_radius)
+    if safe is not None:
+        f = max(f, safe + SAFE_MARGIN)
+        outer = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=colour))
     shapes: list[Shape] = [
         Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=c.paper)),
-        Rect(b, b, w - 2 * b, h - 2 * b, Style(fill=colour), radius=lay.corner_radius),
+        outer,
         Rect(f, f, w - 2 * f, h - 2 * f, Style(fill=c.paper), radius=lay.corner_radius - lay.frame / 2),
     ]
     # A pale numeral in the middle: the value is what players read across the table.

@@ -21,10 +21,13 @@ TTS_DPI = 200  # a card 496 px wide: its effect text stays sharp when a player z
 TTS_DECK_APART = 150.0  # mm between the two players' places, across the table
 
 
-def pieces(size: tuple[float, float] | None = None, decks: list[Path] | None = None, rules: Path | None = None, proto: bool = False) -> list[Piece]:
+def pieces(
+    size: tuple[float, float] | None = None, decks: list[Path] | None = None, rules: Path | None = None, proto: bool = False, safe: float | None = None
+) -> list[Piece]:
     """Each player's deck (the starter deck twice by default), each with its own back: its Base,
     then each card kind it holds (with its count); `size`: laid out at a print shop's trim instead
-    of 63 x 88 mm (see draw.card_layout)."""
+    of 63 x 88 mm (see draw.card_layout); `safe`: the shop's safe zone, which the faces' frames
+    keep clear (see draw.face; the back's stripes already run out into the bleed)."""
     paths = player_decks(decks)
     counted = decks_counts(paths, load_format(rules) if rules is not None else None, proto)
     lay = draw.card_layout(size)
@@ -41,7 +44,9 @@ def pieces(size: tuple[float, float] | None = None, decks: list[Path] | None = N
         made += [
             Piece(
                 Design(
-                    f"deck-{letter.lower()}-{_name(kind.name)}", f"deck {letter}, {_label(kind.name)}", partial(draw.face, kind, player, proto=proto, size=size)
+                    f"deck-{letter.lower()}-{_name(kind.name)}",
+                    f"deck {letter}, {_label(kind.name)}",
+                    partial(draw.face, kind, player, proto=proto, size=size, safe=safe),
                 ),
                 back,
                 lay.width,
