@@ -21,7 +21,7 @@ from pnp.draw.shapes import Group, Rect, Text
 from pnp.games.power_lines_cards import draw
 from pnp.games.power_lines_cards.analysis.odds import analyze
 from pnp.games.power_lines_cards.analysis.stats import deck_stats
-from pnp.games.power_lines_cards.report import write_report
+from pnp.games.power_lines_cards.report_file import write_report
 from pnp.games.power_lines_cards.rules.catalogue import catalogue
 from pnp.games.power_lines_cards.rules.engine import Deck, validate_deck
 from pnp.games.power_lines_cards.simulation.run import goldfish

@@ -712,7 +712,7 @@ def report_deck(
 
     An invalid deck gets its report too, marked INVALID with its findings listed on the page; pnp prints the findings and exits 1. The same deck, format, paper, games and seed write the same bytes.
     """
-    from .report import write_report  # the drawing loads only for this command
+    from .report_file import write_report  # the drawing loads only for this command
 
     other = (against or STARTER) if matchup else None
     diagnostics, written = write_report(file, rules, output, Print(paper_size(paper)), games, seed, other)
