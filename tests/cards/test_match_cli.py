@@ -159,3 +159,14 @@ def test_compare_against_plays_both_decks_on_the_same_deals_of_the_opponent(tmp_
         assert shown is not None and int(shown[1]) == round(100 * rate)
         assert abs(shown[2].count("█") + shown[2].count("▌") / 2 - 25 * rate) <= 0.5
     assert json.loads(run("deck", "compare", STARTER, other, "--json").stdout)["against"] is None
+
+
+def test_a_shipped_deck_is_named_as_anywhere_else(tmp_path, monkeypatch):
+    # From a folder with no deck in it, `starter` and `fives` are the decks pnp ships: the same
+    # match as their paths give.
+    monkeypatch.chdir(tmp_path)
+    by_name = run("deck", "match", "fives", "starter", "--games", "8", "--json")
+    by_path = run("deck", "match", str(deck_file("fives.deck")), str(deck_file("starter.deck")), "--games", "8", "--json")
+    assert by_name.exit_code == 0, by_name.output
+    figures = ("wins", "draws", "losses", "endings")
+    assert {k: json.loads(by_name.stdout)[k] for k in figures} == {k: json.loads(by_path.stdout)[k] for k in figures}
