@@ -969,9 +969,17 @@ def _write_records(folder: Path | None, files: dict[Path, bytes]) -> Recorded | 
 @_labbing
 def match_decks(
     a: Annotated[
-        Path, typer.Argument(help="Deck A, whose win rate is given (or a deck pnp ships, by name: starter); - reads standard input.", metavar="A.deck", show_default=False, parser=parse.deck_path)
+        Path,
+        typer.Argument(
+            help="Deck A, whose win rate is given (or a deck pnp ships, by name: starter); - reads standard input.",
+            metavar="A.deck",
+            show_default=False,
+            parser=parse.deck_path,
+        ),
     ],
-    b: Annotated[Path, typer.Argument(help="Deck B, its opponent (or a deck pnp ships, by name).", metavar="B.deck", show_default=False, parser=parse.deck_path)],
+    b: Annotated[
+        Path, typer.Argument(help="Deck B, its opponent (or a deck pnp ships, by name).", metavar="B.deck", show_default=False, parser=parse.deck_path)
+    ],
     worth: Annotated[
         bool, typer.Option("--ablate", help=f"Also play each card of A's, one copy replaced by a {NEUTRAL}, on the same pairs: what each card is worth here.")
     ] = False,
